@@ -1,0 +1,55 @@
+import { sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { queryRows } from "~/db/client.server";
+import { getDb } from "~/db/registry.server";
+
+async function one<T>(query: ReturnType<typeof sql>) {
+  return (await queryRows<T>(getDb(), query))[0] as T;
+}
+
+async function makeUser(id: string) {
+  await getDb().execute(sql`insert into "user" (id, name, email) values (${id}, ${id}, ${`${id}@example.com`})`);
+}
+
+describe("database constraints", () => {
+  it("rejects a rating outside 1 to 5 and a blank comment", async () => {
+    await makeUser("rater");
+    const product = await one<{ id: number }>(sql`select id from products limit 1`);
+    await expect(
+      getDb().execute(sql`insert into product_feedback (product_id, user_id, comment, rating) values (${product.id}, 'rater', 'ok', 6)`),
+    ).rejects.toThrow();
+    await expect(
+      getDb().execute(sql`insert into product_feedback (product_id, user_id, comment, rating) values (${product.id}, 'rater', '   ', 4)`),
+    ).rejects.toThrow();
+  });
+
+  it("rejects unknown statuses and pricing values and duplicate slugs", async () => {
+    await expect(getDb().execute(sql`insert into products (product_name, slug, status) values ('Xyz', 'xyz-1', 'featured')`)).rejects.toThrow();
+    await expect(getDb().execute(sql`insert into products (product_name, slug, pricing) values ('Xyz', 'xyz-2', 'cheap')`)).rejects.toThrow();
+    await expect(getDb().execute(sql`insert into products (product_name, slug) values ('Xyz', 'cp-community')`)).rejects.toThrow();
+  });
+
+  it("allows one upvote per user and product and keeps the count exact", async () => {
+    await makeUser("voter");
+    const product = await one<{ id: number }>(sql`select id from products where slug = 'devcord'`);
+    await getDb().execute(sql`insert into product_upvotes (product_id, user_id) values (${product.id}, 'voter')`);
+    await expect(getDb().execute(sql`insert into product_upvotes (product_id, user_id) values (${product.id}, 'voter')`)).rejects.toThrow();
+    expect((await one<{ upvotes: number }>(sql`select upvotes from product_stats where product_id = ${product.id}`)).upvotes).toBe(1);
+    await getDb().execute(sql`delete from product_upvotes where product_id = ${product.id} and user_id = 'voter'`);
+    expect((await one<{ upvotes: number }>(sql`select upvotes from product_stats where product_id = ${product.id}`)).upvotes).toBe(0);
+  });
+
+  it("derives the website domain and a weighted search vector", async () => {
+    const row = await one<{ website_domain: string; hit: boolean }>(
+      sql`select website_domain, search_vector @@ websearch_to_tsquery('english', 'competitive programming') as hit from products where slug = 'cp-community'`,
+    );
+    expect(row).toEqual({ website_domain: "discord.com", hit: true });
+  });
+
+  it("finds a misspelt name through the trigram index's operator", async () => {
+    const row = await one<{ product_name: string }>(
+      sql`select product_name from products where lower(product_name) % 'devcrod' order by similarity(lower(product_name), 'devcrod') desc limit 1`,
+    );
+    expect(row.product_name).toBe("Devcord");
+  });
+});

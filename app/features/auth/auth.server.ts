@@ -1,0 +1,108 @@
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { genericOAuth } from "better-auth/plugins/generic-oauth";
+import { account, auth_rate_limit, session, user, verification } from "~/db/schema";
+import { getDb } from "~/db/registry.server";
+import { ensureProfile } from "~/features/profile/profile.server";
+import { logger } from "~/lib/logger.server";
+import { authSettingsFromEnv, devSignInAllowed, type AuthSettings } from "./config.server";
+import { devSignInPlugin } from "./dev-sign-in.server";
+
+/** The header the Express server sets to the client's address (see server/request-handler.ts). */
+export const CLIENT_IP_HEADER = "x-toolnest-client-ip";
+
+export function createAuth(settings: AuthSettings) {
+  const secure = settings.appUrl.startsWith("https://");
+  return betterAuth({
+    appName: "Toolnest",
+    baseURL: settings.appUrl,
+    basePath: "/api/auth",
+    secret: settings.secret,
+    trustedOrigins: [settings.appUrl],
+    logger: {
+      level: "warn",
+      log: (level, message, ...args) => {
+        const detail = args.length ? { detail: args } : {};
+        logger()[level === "debug" ? "debug" : level](detail, `[auth] ${message}`);
+      },
+    },
+    database: drizzleAdapter(getDb(), {
+      provider: "pg",
+      schema: { user, session, account, verification, auth_rate_limit },
+    }),
+    emailAndPassword: { enabled: true, minPasswordLength: 6 },
+    session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
+    rateLimit: { enabled: true, storage: "database", modelName: "auth_rate_limit", window: 60, max: 100 },
+    advanced: {
+      useSecureCookies: secure,
+      // Better Auth skips the Origin check when NODE_ENV is test; tests should see production's behaviour.
+      disableOriginCheck: false,
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax", secure },
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          after: async (created) => {
+            await ensureProfile(getDb(), { id: created.id, email: created.email });
+          },
+        },
+      },
+    },
+    plugins: [
+      ...(settings.google
+        ? [
+            genericOAuth({
+              config: [
+                {
+                  providerId: "google",
+                  name: "Google",
+                  clientId: settings.google.clientId,
+                  clientSecret: settings.google.clientSecret,
+                  discoveryUrl: settings.google.discoveryUrl,
+                  scopes: ["openid", "email", "profile"],
+                  prompt: "select_account",
+                  pkce: true,
+                },
+              ],
+            }),
+          ]
+        : []),
+      devSignInPlugin(() => devSignInAllowed(settings)),
+    ],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+interface Holder {
+  [KEY]?: { auth: Auth; settings: AuthSettings };
+}
+const KEY = Symbol.for("toolnest.auth");
+
+/** The process's Better Auth instance, created on first use (the database is open by then). */
+export function getAuthState() {
+  const holder = globalThis as Holder;
+  if (!holder[KEY]) {
+    const settings = authSettingsFromEnv();
+    holder[KEY] = { auth: createAuth(settings), settings };
+  }
+  return holder[KEY];
+}
+
+export function getAuth(): Auth {
+  return getAuthState().auth;
+}
+
+/** Tests: use these settings (or forget the instance so the next use reads the environment). */
+export function setAuthSettings(settings: AuthSettings | undefined) {
+  (globalThis as Holder)[KEY] = settings ? { auth: createAuth(settings), settings } : undefined;
+}
+
+export function isDevSignInAvailable(): boolean {
+  return devSignInAllowed(getAuthState().settings);
+}
+
+export function isGoogleConfigured(): boolean {
+  return getAuthState().settings.google !== null;
+}

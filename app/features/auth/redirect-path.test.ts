@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import { currentPath, safeRedirectPath } from "./redirect-path";
+
+describe("safeRedirectPath", () => {
+  it.each(["/", "/profile", "/my-products?tab=drafts", "/resources/some-tool#reviews", "/search?q=a%20b"])(
+    "keeps the local path %s",
+    (path) => expect(safeRedirectPath(path)).toBe(path),
+  );
+
+  it.each([
+    "//evil.example",
+    "/\\evil.example",
+    "https://evil.example",
+    "/%2F%2Fevil.example",
+    "/%2f%2fevil.example",
+    "/%5Cevil.example",
+    "javascript:alert(1)",
+    " /x",
+    "\n/x",
+    "/x\n",
+    "/\t/evil.example",
+    "",
+    "profile",
+    "%2F%2Fevil.example",
+  ])("refuses %j", (value) => expect(safeRedirectPath(value)).toBe("/"));
+
+  it("refuses non-strings and uses the fallback", () => {
+    expect(safeRedirectPath(null)).toBe("/");
+    expect(safeRedirectPath(undefined, "/profile")).toBe("/profile");
+    expect(safeRedirectPath(["/x"])).toBe("/");
+  });
+
+  it("currentPath keeps the query", () => {
+    expect(currentPath(new Request("http://localhost/claim-product?id=3"))).toBe("/claim-product?id=3");
+  });
+});

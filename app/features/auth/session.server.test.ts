@@ -1,0 +1,118 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { queryRows } from "~/db/client.server";
+import { getDb } from "~/db/registry.server";
+import { cookieHeader, localSettings } from "../../../tests/support/auth";
+import { getAuth, setAuthSettings } from "./auth.server";
+import { devSignIn } from "./sign-in.server";
+import { ACCESS_DENIED, getOptionalUser, requireAdmin, requireUser, sessionCookieUpdates } from "./session.server";
+
+beforeAll(() => setAuthSettings(localSettings()));
+afterAll(() => setAuthSettings(undefined));
+
+async function signedInRequest(email: string, path = "/") {
+  const result = await devSignIn(email);
+  if (!result.ok) throw new Error(result.error);
+  return new Request(`http://localhost:3000${path}`, { headers: { Cookie: cookieHeader(result.headers.getSetCookie()) } });
+}
+
+async function thrown(promise: Promise<unknown>): Promise<Response> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof Response) return error;
+    throw error;
+  }
+  throw new Error("expected a thrown response");
+}
+
+describe("sessions", () => {
+  it("dev sign-in sets Better Auth's HttpOnly SameSite=Lax session cookie, marks the account dev and makes a profile", async () => {
+    const result = await devSignIn("Jane.Doe+test@Example.com");
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    const cookie = result.headers.getSetCookie().find((c) => c.startsWith("better-auth.session_token="));
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+    expect(cookie).not.toMatch(/Secure/i);
+    const [row] = await queryRows<{ name: string; provider_id: string; username: string; email: string }>(
+      getDb(),
+      sql`select u.name, a.provider_id, p.username, p.email from "user" u
+          join account a on a.user_id = u.id join profiles p on p.id = u.id where u.email = 'jane.doe+test@example.com'`,
+    );
+    expect(row).toEqual({ name: "jane.doe+test", provider_id: "dev", username: "janedoetest", email: "jane.doe+test@example.com" });
+  });
+
+  it("getOptionalUser reads the session; without a cookie it is null", async () => {
+    const request = await signedInRequest("reader@example.com");
+    const user = await getOptionalUser(request);
+    expect(user?.email).toBe("reader@example.com");
+    expect(user?.profile.username).toBe("reader");
+    expect(await getOptionalUser(new Request("http://localhost:3000/"))).toBeNull();
+    const bogus = new Request("http://localhost:3000/", { headers: { Cookie: "better-auth.session_token=nope.nope" } });
+    expect(await getOptionalUser(bogus)).toBeNull();
+  });
+
+  it("requireUser sends a signed-out visitor to /auth with the path and query", async () => {
+    const response = await thrown(requireUser(new Request("http://localhost:3000/my-products?tab=drafts")));
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/auth?redirectTo=%2Fmy-products%3Ftab%3Ddrafts");
+  });
+
+  it("signing out through Better Auth ends the session", async () => {
+    const request = await signedInRequest("leaver@example.com");
+    await getAuth().api.signOut({ headers: request.headers });
+    expect(await getOptionalUser(request)).toBeNull();
+  });
+});
+
+describe("session expiry", () => {
+  it("extends a session used after a day and re-issues its cookie; an expired session signs the user out", async () => {
+    const request = await signedInRequest("regular@example.com");
+    const [{ id }] = (await queryRows<{ id: string }>(getDb(), sql`select id from "user" where email = 'regular@example.com'`)) as [{ id: string }];
+    await getDb().execute(sql`update session set expires_at = now() + interval '1 day' where user_id = ${id}`);
+    expect(await getOptionalUser(request)).not.toBeNull();
+    expect(sessionCookieUpdates(request).some((c) => c.startsWith("better-auth.session_token=") && /Max-Age=2592000/.test(c))).toBe(true);
+    const [row] = await queryRows<{ days: number }>(
+      getDb(),
+      sql`select round(extract(epoch from expires_at - now()) / 86400)::int as days from session where user_id = ${id}`,
+    );
+    expect(row!.days).toBe(30);
+
+    await getDb().execute(sql`update session set expires_at = now() - interval '1 minute' where user_id = ${id}`);
+    const again = new Request(request.url, { headers: request.headers });
+    expect(await getOptionalUser(again)).toBeNull();
+  });
+});
+
+describe("requireAdmin", () => {
+  it("sends a signed-out visitor to /login with the path", async () => {
+    const response = await thrown(requireAdmin(new Request("http://localhost:3000/admin/products?page=2")));
+    expect(response.headers.get("Location")).toBe("/login?redirectTo=%2Fadmin%2Fproducts%3Fpage%3D2");
+  });
+
+  it("sends a non-admin home with the Access Denied flash", async () => {
+    const response = await thrown(requireAdmin(await signedInRequest("someone@example.com", "/admin")));
+    expect(response.headers.get("Location")).toBe("/");
+    expect(response.headers.get("Set-Cookie")).toMatch(/^toolnest_flash=/);
+    expect(ACCESS_DENIED).toBe("Access Denied: You don't have admin privileges.");
+  });
+
+  it("never counts a development sign-in identity as admin, whatever its e-mail", async () => {
+    await getDb().execute(sql`insert into admin_users (email) values ('boss@example.com')`);
+    const response = await thrown(requireAdmin(await signedInRequest("Boss@Example.com", "/admin")));
+    expect(response.headers.get("Location")).toBe("/");
+  });
+
+  it("lets an e-mail account listed in admin_users through", async () => {
+    await getDb().execute(sql`insert into admin_users (email) values ('chief@example.com')`);
+    await getAuth().api.signUpEmail({ body: { email: "Chief@example.com", password: "correct horse", name: "Chief" } });
+    const { headers } = await getAuth().api.signInEmail({
+      body: { email: "chief@example.com", password: "correct horse" },
+      returnHeaders: true,
+    });
+    const request = new Request("http://localhost:3000/admin", { headers: { Cookie: cookieHeader(headers.getSetCookie()) } });
+    const admin = await requireAdmin(request);
+    expect(admin.email).toBe("chief@example.com");
+  });
+});

@@ -1,0 +1,93 @@
+import { getSessionCookie } from "better-auth/cookies";
+import { sql } from "drizzle-orm";
+import { redirect } from "react-router";
+import { queryRows } from "~/db/client.server";
+import { getDb } from "~/db/registry.server";
+import { ensureProfile, getProfile, touchLastActive, type Profile } from "~/features/profile/profile.server";
+import { setFlash } from "~/lib/flash.server";
+import { getAuth } from "./auth.server";
+import { DEV_PROVIDER_ID } from "./dev-sign-in.server";
+import { currentPath } from "./redirect-path";
+
+export { safeRedirectPath } from "./redirect-path";
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  name: string;
+  image: string | null;
+  profile: Profile;
+}
+
+const refreshedCookies = new WeakMap<Request, string[]>();
+
+/**
+ * Set-Cookie values Better Auth produced while reading this request's session (a session
+ * extended after a day of use gets a fresh cookie; an expired or unknown one is cleared). The
+ * root loader sends them.
+ */
+export function sessionCookieUpdates(request: Request): string[] {
+  return refreshedCookies.get(request) ?? [];
+}
+
+/** The signed-in user, or null. Requests without a session cookie never touch the database. */
+export async function getOptionalUser(request: Request): Promise<SessionUser | null> {
+  if (!getSessionCookie(request.headers)) return null;
+  const { headers, response: result } = await getAuth().api.getSession({ headers: request.headers, returnHeaders: true });
+  const setCookies = headers.getSetCookie();
+  if (setCookies.length) refreshedCookies.set(request, setCookies);
+  if (!result) return null;
+  const db = getDb();
+  let profile = await getProfile(db, result.user.id);
+  if (!profile) {
+    await ensureProfile(db, { id: result.user.id, email: result.user.email });
+    profile = await getProfile(db, result.user.id);
+    if (!profile) return null;
+  }
+  await touchLastActive(db, result.user.id);
+  return {
+    id: result.user.id,
+    email: result.user.email,
+    name: result.user.name,
+    image: result.user.image ?? null,
+    profile,
+  };
+}
+
+export async function requireUser(request: Request): Promise<SessionUser> {
+  const user = await getOptionalUser(request);
+  if (!user) throw redirect(`/auth?redirectTo=${encodeURIComponent(currentPath(request))}`);
+  return user;
+}
+
+export const ACCESS_DENIED = "Access Denied: You don't have admin privileges.";
+
+/** Admin: an admin_users entry for the e-mail, and never an identity from the development sign-in. */
+export async function isAdmin(user: Pick<SessionUser, "id" | "email">): Promise<boolean> {
+  const rows = await queryRows<{ admin: boolean }>(
+    getDb(),
+    sql`select exists (select 1 from admin_users where email = lower(${user.email}))
+           and not exists (select 1 from account where user_id = ${user.id} and provider_id = ${DEV_PROVIDER_ID}) as admin`,
+  );
+  return rows[0]?.admin === true;
+}
+
+export async function requireAdmin(request: Request): Promise<SessionUser> {
+  const user = await getOptionalUser(request);
+  if (!user) throw redirect(`/login?redirectTo=${encodeURIComponent(currentPath(request))}`);
+  if (!(await isAdmin(user))) {
+    throw redirect("/", { headers: { "Set-Cookie": await setFlash({ kind: "error", message: ACCESS_DENIED }) } });
+  }
+  return user;
+}
+
+/** What the browser may know about the signed-in user. */
+export function publicUser(user: SessionUser | null) {
+  if (!user) return null;
+  return {
+    id: user.id,
+    email: user.email,
+    username: user.profile.username,
+    avatar: user.profile.avatar_url ?? user.image,
+  };
+}

@@ -1,0 +1,22 @@
+import { Link } from "react-router";
+
+export function Breadcrumbs({ items }: { items: { name: string; href?: string }[] }) {
+  return (
+    <nav aria-label="Breadcrumb" className="mb-3 text-sm text-muted-foreground">
+      <ol className="flex flex-wrap items-center gap-1">
+        {items.map((item, index) => (
+          <li key={`${item.name}-${index}`} className="flex items-center gap-1">
+            {index > 0 ? <span aria-hidden>/</span> : null}
+            {item.href ? (
+              <Link to={item.href} className="hover:underline">
+                {item.name}
+              </Link>
+            ) : (
+              <span aria-current="page">{item.name}</span>
+            )}
+          </li>
+        ))}
+      </ol>
+    </nav>
+  );
+}

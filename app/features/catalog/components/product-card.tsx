@@ -1,0 +1,34 @@
+import { Link } from "react-router";
+import type { ProductCard as Card } from "../product-card";
+import { PricingBadge } from "./pricing-badge";
+import { ProductLogo } from "./product-logo";
+import { UpvoteButton } from "./upvote-button";
+
+export function ProductCard({ product }: { product: Card }) {
+  return (
+    <article className="relative flex gap-3 rounded-xl border bg-card p-4 text-card-foreground shadow-sm transition-shadow hover:shadow-md">
+      <ProductLogo name={product.product_name} src={product.logo_url} />
+      <div className="min-w-0 flex-1">
+        <h3 className="truncate font-semibold">
+          <Link to={`/resources/${product.slug}`} className="after:absolute after:inset-0 hover:underline" prefetch="intent">
+            {product.product_name}
+          </Link>
+        </h3>
+        {product.tagline ? <p className="line-clamp-2 text-sm text-muted-foreground">{product.tagline}</p> : null}
+        <div className="mt-2 flex flex-wrap items-center gap-1.5">
+          <PricingBadge pricing={product.pricing} />
+          {product.tags.slice(0, 3).map((tag) => (
+            <Link
+              key={tag}
+              to={`/tag/${encodeURIComponent(tag)}`}
+              className="relative z-10 max-w-[11rem] truncate rounded-full bg-secondary px-2 py-0.5 text-xs text-secondary-foreground hover:underline"
+            >
+              #{tag}
+            </Link>
+          ))}
+        </div>
+      </div>
+      <UpvoteButton productName={product.product_name} upvotes={product.upvotes} className="relative z-10 self-start" />
+    </article>
+  );
+}

@@ -1,0 +1,95 @@
+import { sql } from "drizzle-orm";
+import { queryRows, type Database } from "~/db/client.server";
+
+export interface ShuffleDay {
+  day: string;
+  /** Products created since this instant are not in the day's ranks: they are listed first. */
+  freshSince: Date;
+}
+
+export function utcDay(now = new Date()): string {
+  return now.toISOString().slice(0, 10);
+}
+
+function startOfUtcDay(day: string): Date {
+  return new Date(`${day}T00:00:00.000Z`);
+}
+
+/**
+ * Builds the day's random order of live products, unless it exists or another process is
+ * building it. One transaction: readers see the whole day or none of it.
+ */
+export async function buildShuffleDay(db: Database, day = utcDay()): Promise<boolean> {
+  const built = await db.transaction(async (tx) => {
+    const [lock] = await queryRows<{ ok: boolean }>(tx, sql`select pg_try_advisory_xact_lock(7243019) as ok`);
+    if (!lock?.ok) return false;
+    const [exists] = await queryRows<{ n: number }>(tx, sql`select count(*)::int as n from shuffle_days where day = ${day}`);
+    if (Number(exists?.n) > 0) return false;
+    await tx.execute(sql`
+      insert into product_daily_ranks (day, rank, product_id)
+      select ${day}, row_number() over (order by md5(p.id::text || ${day}), p.id), p.id
+      from products p where p.status = 'live' and p.type = 'product'`);
+    await tx.execute(sql`
+      insert into shuffle_days (day, products)
+      values (${day}, (select count(*) from product_daily_ranks where day = ${day}))`);
+    // Keep yesterday's order for cursors handed out just before midnight.
+    await tx.execute(sql`delete from product_daily_ranks where day < ${utcDay(new Date(startOfUtcDay(day).getTime() - 86_400_000))}`);
+    await tx.execute(sql`delete from shuffle_days where day not in (select distinct day from product_daily_ranks)`);
+    return true;
+  });
+  // Fresh statistics once a day: the embedded database has no autovacuum to keep them current,
+  // and plans over the new day's ranks depend on them.
+  if (built) await db.execute(sql`analyze`);
+  return built;
+}
+
+const KEY = Symbol.for("toolnest.shuffle");
+type Holder = { [KEY]?: { value: ShuffleDay; checkedAt: number; building?: Promise<unknown> } };
+const RECHECK_MS = 30_000;
+
+async function newestDay(db: Database): Promise<ShuffleDay | undefined> {
+  const [row] = await queryRows<{ day: string; built_at: Date | string }>(
+    db,
+    sql`select day, built_at from shuffle_days order by day desc limit 1`,
+  );
+  if (!row) return undefined;
+  const builtAt = new Date(row.built_at);
+  const dayStart = startOfUtcDay(row.day);
+  const today = startOfUtcDay(utcDay());
+  // Products created after the build and before "today" would otherwise fall between the two groups.
+  const freshSince = new Date(Math.min(today.getTime(), Math.max(dayStart.getTime(), builtAt.getTime())));
+  return { day: row.day, freshSince: row.day === utcDay() ? dayStart : freshSince };
+}
+
+/**
+ * The order lists use now. Today's is built when missing: synchronously when there is no order at
+ * all, in the background otherwise (lists keep yesterday's order for the few seconds it takes).
+ */
+export async function currentShuffleDay(db: Database): Promise<ShuffleDay> {
+  const holder = globalThis as Holder;
+  const cached = holder[KEY];
+  const now = Date.now();
+  if (cached && now - cached.checkedAt < RECHECK_MS && cached.value.day === utcDay()) return cached.value;
+
+  let value = await newestDay(db);
+  if (!value) {
+    await buildShuffleDay(db);
+    value = await newestDay(db);
+    if (!value) throw new Error("No list order could be built.");
+  } else if (value.day !== utcDay() && !cached?.building) {
+    const building = buildShuffleDay(db).catch(() => false);
+    holder[KEY] = { value, checkedAt: now, building };
+    void building.finally(() => {
+      const state = holder[KEY];
+      if (state) Object.assign(state, { building: undefined, checkedAt: 0 });
+    });
+    return value;
+  }
+  holder[KEY] = { value, checkedAt: now, building: cached?.building };
+  return value;
+}
+
+/** Forget the cached order (tests, and after a rebuild). */
+export function resetShuffleCache() {
+  (globalThis as Holder)[KEY] = undefined;
+}

@@ -1,0 +1,103 @@
+import { sql } from "drizzle-orm";
+import { queryRows } from "~/db/client.server";
+import { getDb } from "~/db/registry.server";
+import { intArray } from "~/db/sql-arrays";
+import { memo } from "./memo.server";
+
+export interface NicheRef {
+  id: number;
+  name: string;
+  slug: string;
+}
+export interface CountedRef extends NicheRef {
+  count: number;
+}
+
+export { AI_CATEGORY_NAME, AI_CATEGORY_SLUG } from "./ai-category";
+const AI_SUBCATEGORY_PATTERN = "(^|[^a-z])(ai|llm|mlops)([^a-z]|$)|machine learning";
+
+const COUNTS_TTL = 60_000;
+
+export async function getPublishedNiche(slug: string): Promise<(NicheRef & { description: string | null }) | undefined> {
+  const [row] = await queryRows<NicheRef & { description: string | null }>(
+    getDb(),
+    sql`select id, name, slug, description from niches where slug = ${slug} and status = 'published'`,
+  );
+  return row;
+}
+
+export async function getPublishedSubcategory(
+  slug: string,
+): Promise<(NicheRef & { is_parent: boolean; parent_id: number | null; childIds: number[] }) | undefined> {
+  const [row] = await queryRows<NicheRef & { is_parent: boolean; parent_id: number | null; child_ids: number[] | null }>(
+    getDb(),
+    sql`select s.id, s.name, s.slug, s.is_parent, s.parent_id,
+          (select array_agg(c.id) from subcategories c where c.parent_id = s.id and c.status = 'published') as child_ids
+        from subcategories s where s.slug = ${slug} and s.status = 'published'`,
+  );
+  if (!row) return undefined;
+  const { child_ids, ...rest } = row;
+  return { ...rest, childIds: child_ids ?? [] };
+}
+
+/** Published subcategories that make up the AI pseudo-category. */
+export function aiSubcategoryIds(): Promise<number[]> {
+  return memo("ai-subcategories", COUNTS_TTL, async () => {
+    const rows = await queryRows<{ id: number }>(
+      getDb(),
+      sql`select id from subcategories where status = 'published' and lower(name) ~ ${AI_SUBCATEGORY_PATTERN} order by id`,
+    );
+    return rows.map((r) => r.id);
+  });
+}
+
+/** Published niches with at least one live product, by name, with their counts. */
+export function nichesWithCounts(options: { subcategoryIds?: number[] } = {}): Promise<CountedRef[]> {
+  const ids = options.subcategoryIds;
+  const key = `niches:${ids?.join(",") ?? "all"}`;
+  return memo(key, COUNTS_TTL, async () => {
+    const scope = ids
+      ? sql`and exists (select 1 from product_subcategories ps where ps.product_id = p.id and ps.subcategory_id = any(${intArray(ids)}))`
+      : sql``;
+    return queryRows<CountedRef>(
+      getDb(),
+      sql`select n.id, n.name, n.slug, count(*)::int as count
+          from niches n join product_niches pn on pn.niche_id = n.id
+          join products p on p.id = pn.product_id and p.status = 'live' and p.type = 'product'
+          where n.status = 'published' ${scope}
+          group by n.id order by n.name`,
+    );
+  });
+}
+
+/**
+ * Published subcategories with live products, by name: those linked to a niche (counting its
+ * products there), or all parent subcategories.
+ */
+export function subcategoriesWithCounts(nicheId?: number): Promise<CountedRef[]> {
+  return memo(`subcategories:${nicheId ?? "all"}`, COUNTS_TTL, async () => {
+    const scope =
+      nicheId === undefined
+        ? sql`s.is_parent`
+        : sql`exists (select 1 from niche_subcategories ns where ns.subcategory_id = s.id and ns.niche_id = ${nicheId})
+              and exists (select 1 from product_niches pn where pn.product_id = p.id and pn.niche_id = ${nicheId})`;
+    return queryRows<CountedRef>(
+      getDb(),
+      sql`select s.id, s.name, s.slug, count(*)::int as count
+          from subcategories s join product_subcategories ps on ps.subcategory_id = s.id
+          join products p on p.id = ps.product_id and p.status = 'live' and p.type = 'product'
+          where s.status = 'published' and ${scope}
+          group by s.id order by s.name`,
+    );
+  });
+}
+
+export function countLiveProducts(): Promise<number> {
+  return memo("live-count", COUNTS_TTL, async () => {
+    const [row] = await queryRows<{ n: number }>(
+      getDb(),
+      sql`select count(*)::int as n from products where status = 'live' and type = 'product'`,
+    );
+    return Number(row?.n ?? 0);
+  });
+}

@@ -1,0 +1,103 @@
+/**
+ * The statements behind searchProducts. Each one is bounded whatever the catalogue size: it reads
+ * a fixed number of index entries or rows at most, never every match of a common word.
+ */
+import { sql, type SQL } from "drizzle-orm";
+import { productCardColumns, publicProductFilter } from "~/features/catalog/product-card.server";
+import { escapeLike } from "./query";
+
+/** Names starting with the query, looked at in byte order (shortest completions first). */
+const PREFIX_SCAN = 300;
+/** The most-upvoted products checked for a full-text match: common words are served from here. */
+const POPULAR_SCAN = 500;
+/** Fewer popular matches than this (a rarer word) and the full-text index is read too... */
+const POPULAR_ENOUGH = 20;
+/** ...for at most this many matches, in table order. */
+const INDEX_MATCHES = 100;
+/** Products whose name has a word one edit away from each query word, before ranking. */
+const FUZZY_CANDIDATES = 200;
+
+/** Rank groups, best first; within a group by score. */
+export const TIER = { exact: 0, prefix: 1, allWords: 2, typo: 3, anyWord: 4 } as const;
+const tierSql = (tier: number) => sql.raw(String(tier));
+
+export interface HitRow {
+  id: number;
+  tier: number;
+  score: number;
+}
+
+export interface FuzzyRow {
+  id: number;
+  name: string;
+  upvotes: number;
+  similarity: number;
+}
+
+const nameC = sql.raw(`lower(p.product_name) collate "C"`);
+
+/** The exact name (case-insensitive), then names starting with the query. */
+export function nameMatches(query: string, cap: number): SQL {
+  return sql`select n.id, n.tier, s.upvotes::float8 as score
+    from (select p.id, case when ${nameC} = lower(${query}) then ${tierSql(TIER.exact)} else ${tierSql(TIER.prefix)} end as tier
+          from products p
+          where ${publicProductFilter} and ${nameC} like lower(${escapeLike(query)}) || '%'
+          order by ${nameC} limit ${PREFIX_SCAN}) n
+    join product_stats s on s.product_id = n.id
+    order by n.tier, s.upvotes desc, n.id limit ${cap}`;
+}
+
+/**
+ * Full-text matches (all the words, or with `|` any of them) ranked by weight (A name 1.0,
+ * B tagline/tags 0.4, C headline/description 0.2, normalised by length) times a gentle popularity
+ * factor. Candidates are the matches among the POPULAR_SCAN most-upvoted products and, only when
+ * those are fewer than POPULAR_ENOUGH, up to INDEX_MATCHES more read through the GIN index: a word
+ * in most products never costs more than a rare one (the index alone would read every posting).
+ * The candidates do not depend on the page asked for, so pages never overlap or skip.
+ */
+export function fullTextMatches(tsQuery: string, cap: number, tier: number = TIER.allWords): SQL {
+  const query = sql`to_tsquery('english', ${tsQuery})`;
+  // "offset 0" keeps the lateral subquery a per-row primary-key lookup: flattened into a join,
+  // the planner may prefer to read every match of a rarer word from the heap instead.
+  return sql`with popular as materialized (
+      select p.id, p.search_vector, s.upvotes
+      from (select product_id, upvotes from product_stats
+            order by upvotes desc nulls last, product_id limit ${POPULAR_SCAN}) s
+      cross join lateral (select p.id, p.search_vector from products p
+        where p.id = s.product_id and ${publicProductFilter} and p.search_vector @@ ${query} offset 0) p
+    ),
+    indexed as materialized (
+      select p.id, p.search_vector from products p
+      where ${publicProductFilter} and p.search_vector @@ ${query}
+        and (select count(*) from popular) < ${POPULAR_ENOUGH}
+      limit ${INDEX_MATCHES}
+    ),
+    candidates as (
+      select id, search_vector, upvotes from popular
+      union all
+      select i.id, i.search_vector, s.upvotes from indexed i join product_stats s on s.product_id = i.id
+      where i.id not in (select id from popular)
+    )
+    select id, ${tierSql(tier)} as tier,
+      ts_rank('{0.1, 0.2, 0.4, 1.0}', search_vector, ${query}, 1) * (1 + 0.1 * ln(1 + upvotes)) as score
+    from candidates order by score desc, id limit ${cap}`;
+}
+
+/**
+ * Typo candidates: names with a word within one edit of every query word of 3+ letters (the
+ * products_name_keys_idx lookup), with their trigram similarity to the query.
+ */
+export function fuzzyCandidates(query: string, words: string[]): SQL {
+  const keys = sql.raw(`toolnest_name_keys(p.product_name)`);
+  const overlaps = words.map((word) => sql`${keys} && toolnest_name_keys(${word})`);
+  return sql`select c.id, c.name, s.upvotes, similarity(c.name, lower(${query})) as similarity
+    from (select p.id, lower(p.product_name) as name from products p
+          where ${publicProductFilter} and ${sql.join(overlaps, sql` and `)}
+          limit ${FUZZY_CANDIDATES}) c
+    join product_stats s on s.product_id = c.id`;
+}
+
+export function cardsByIds(ids: number[]): SQL {
+  return sql`select ${productCardColumns} from products p join product_stats s on s.product_id = p.id
+    where ${publicProductFilter} and p.id = any(${`{${ids.join(",")}}`}::int[])`;
+}

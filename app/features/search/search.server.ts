@@ -1,0 +1,136 @@
+import { sql, type SQL } from "drizzle-orm";
+import { queryRows, type Database } from "~/db/client.server";
+import { getDb } from "~/db/registry.server";
+import type { ProductCard } from "~/features/catalog/product-card";
+import { queryCards } from "~/features/catalog/product-card.server";
+import { buildTsQuery, nameCloseness, normalizeQuery, queryTokens } from "./query";
+import {
+  cardsByIds,
+  fullTextMatches,
+  fuzzyCandidates,
+  nameMatches,
+  TIER,
+  type FuzzyRow,
+  type HitRow,
+} from "./search-sql.server";
+
+export { MAX_QUERY_LENGTH, normalizeQuery } from "./query";
+
+export const DEFAULT_SEARCH_LIMIT = 20;
+export const MAX_SEARCH_LIMIT = 100;
+/** How deep paging goes: offset + limit never reaches past this many results. */
+export const MAX_SEARCH_RESULTS = 500;
+/** Fewer results than this (and no exact name) and names within one edit per word are added. */
+const FUZZY_BELOW = 5;
+const FUZZY_MIN_WORD = 3;
+
+export interface SearchOptions {
+  limit?: number;
+  offset?: number;
+}
+
+export interface SearchResult {
+  items: ProductCard[];
+  /** The normalised query that was searched ("" for a blank one). */
+  query: string;
+  /** Offset of the next page, or null when this page is the last. */
+  nextOffset: number | null;
+}
+
+type Hit = HitRow;
+
+/**
+ * Ranked search over live products, in tiers: the exact name (case-insensitive); names starting
+ * with the query; products with all the words (name > tagline/tags > headline/description,
+ * blended with upvotes); when no product has the exact name and either fewer than five were found
+ * or no product has all the words, names with a word one typo away from each query word; last,
+ * when no product has all the words, products with any of them. Every statement is bounded and
+ * served by an index (see search-sql.server.ts).
+ */
+export async function searchProducts(q: string, options: SearchOptions = {}): Promise<SearchResult> {
+  const query = normalizeQuery(q);
+  const limit = clampInt(options.limit ?? DEFAULT_SEARCH_LIMIT, 1, MAX_SEARCH_LIMIT);
+  const offset = clampInt(options.offset ?? 0, 0, MAX_SEARCH_RESULTS);
+  if (!query || offset >= MAX_SEARCH_RESULTS) return { items: [], query: query ?? "", nextOffset: null };
+
+  const db = getDb();
+  await ensureStatistics(db);
+  const want = Math.min(offset + limit, MAX_SEARCH_RESULTS);
+  // One more than the page shows (is there a next page?), and enough to tell "fewer than five".
+  const cap = Math.max(want + 1, FUZZY_BELOW);
+  const tokens = queryTokens(query);
+
+  const andQuery = buildTsQuery(tokens, "&");
+  const hits = await runHits(db, [nameMatches(query, cap), ...(andQuery ? [fullTextMatches(andQuery, cap)] : [])]);
+  const exact = hits.some((h) => h.tier === TIER.exact);
+  const allWordsFound = tokens.length < 2 || hits.some((h) => h.tier === TIER.allWords);
+  const words = tokens.filter((t) => t.length >= FUZZY_MIN_WORD);
+  if (!exact && words.length > 0 && (!allWordsFound || rankedIds(hits).length < FUZZY_BELOW)) {
+    hits.push(...(await fuzzyMatches(db, query, words)));
+  }
+  if (!allWordsFound) {
+    hits.push(...(await runHits(db, [fullTextMatches(buildTsQuery(tokens, "|")!, cap, TIER.anyWord)])));
+  }
+  const ids = rankedIds(hits);
+
+  return {
+    items: await cardsInOrder(db, ids.slice(offset, want)),
+    query,
+    nextOffset: ids.length > want && want < MAX_SEARCH_RESULTS ? want : null,
+  };
+}
+
+function clampInt(value: number, min: number, max: number) {
+  return Number.isFinite(value) ? Math.min(max, Math.max(min, Math.trunc(value))) : min;
+}
+
+async function runHits(db: Database, parts: SQL[]): Promise<Hit[]> {
+  const union = sql.join(
+    parts.map((part) => sql`(${part})`),
+    sql` union all `,
+  );
+  const rows = await queryRows<HitRow>(db, sql`select id, tier, score from (${union}) hits`);
+  return rows.map((row) => ({ id: Number(row.id), tier: Number(row.tier), score: Number(row.score) }));
+}
+
+/** Ids in rank order, each once (its best tier wins). */
+function rankedIds(hits: Hit[]): number[] {
+  const sorted = [...hits].sort((a, b) => a.tier - b.tier || b.score - a.score || a.id - b.id);
+  return [...new Set(sorted.map((h) => h.id))];
+}
+
+/** Tier 3: closeness to the typed name (edit distance or trigram similarity) x popularity. */
+async function fuzzyMatches(db: Database, query: string, words: string[]): Promise<Hit[]> {
+  const rows = await queryRows<FuzzyRow>(db, fuzzyCandidates(query, words));
+  return rows.map((row) => ({
+    id: Number(row.id),
+    tier: TIER.typo,
+    score: Math.max(nameCloseness(query, row.name), Number(row.similarity)) * (1 + 0.1 * Math.log1p(Number(row.upvotes))),
+  }));
+}
+
+async function cardsInOrder(db: Database, ids: number[]): Promise<ProductCard[]> {
+  if (ids.length === 0) return [];
+  const byId = new Map((await queryCards(db, cardsByIds(ids))).map((card) => [card.id, card]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/**
+ * The embedded database has no autovacuum: until products are analysed once, the planner knows
+ * nothing of word frequencies and scans instead of using the search indexes, and every search
+ * reads the full-text index's whole pending list. Done once, the first time a database is searched.
+ */
+const analysed = new WeakSet<object>();
+async function ensureStatistics(db: Database) {
+  if (analysed.has(db)) return;
+  analysed.add(db);
+  const [row] = await queryRows<{ analysed: boolean }>(
+    db,
+    sql`select exists (select 1 from pg_stats where schemaname = current_schema() and tablename = 'products') as analysed`,
+  );
+  if (row?.analysed) return;
+  // Either may be refused (a read-only replica, a role that does not own the table): searching
+  // still works, only slower.
+  await db.execute(sql`select gin_clean_pending_list('products_search_idx'::regclass)`).catch(() => {});
+  await db.execute(sql`analyze products, product_stats`).catch(() => {});
+}

@@ -1,0 +1,63 @@
+import path from "node:path";
+import { z } from "zod";
+
+const boolish = z
+  .enum(["true", "false", "1", "0", "yes", "no", ""])
+  .optional()
+  .transform((v) => (v === undefined || v === "" ? undefined : ["true", "1", "yes"].includes(v)));
+
+const schema = z
+  .object({
+    NODE_ENV: z.enum(["production", "development", "test"]).default("production"),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    HOST: z.string().min(1).default("0.0.0.0"),
+    APP_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) URL such as https://toolnest.example" }).optional(),
+    SITE_NAME: z.string().trim().min(1).max(60).default("Toolnest"),
+    DATA_DIR: z.string().min(1).default("./data"),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\/.+/, "must start with postgres:// or postgresql://")
+      .refine((v) => URL.canParse(v), "is not a valid URL")
+      .optional(),
+    SEED: boolish,
+    NEWSLETTER_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
+    PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    GOOGLE_CLIENT_ID: z.string().trim().min(1).optional(),
+    GOOGLE_CLIENT_SECRET: z.string().trim().min(1).optional(),
+    GOOGLE_DISCOVERY_URL: z
+      .url({ protocol: /^https?$/, error: "must be an http(s) URL" })
+      .default("https://accounts.google.com/.well-known/openid-configuration"),
+    AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  })
+  .transform((env) => ({
+    ...env,
+    APP_URL: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
+    DATA_DIR: path.resolve(env.DATA_DIR),
+    SEED: env.SEED ?? true,
+  }));
+
+export type Env = z.output<typeof schema>;
+
+export class ConfigError extends Error {}
+
+export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== ""));
+  const result = schema.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `${issue.path.join(".")} ${issue.message}`);
+    throw new ConfigError(`Invalid configuration: ${lines.join("; ")}`);
+  }
+  return result.data;
+}
+
+let cached: Env | undefined;
+export function env(): Env {
+  cached ??= parseEnv();
+  return cached;
+}
+
+/** The values the browser may see. */
+export function publicEnv(e: Env = env()) {
+  return { SITE_NAME: e.SITE_NAME, APP_URL: e.APP_URL, NEWSLETTER_URL: e.NEWSLETTER_URL ?? null };
+}

@@ -1,0 +1,11 @@
+import pino from "pino";
+import { env } from "./env.server";
+
+const KEY = Symbol.for("toolnest.logger");
+type Holder = { [KEY]?: pino.Logger };
+
+export function logger(): pino.Logger {
+  const holder = globalThis as Holder;
+  holder[KEY] ??= pino({ level: process.env.LOG_LEVEL ?? env().LOG_LEVEL, base: { app: "toolnest" } });
+  return holder[KEY];
+}

@@ -1,0 +1,81 @@
+import { useEffect } from "react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, data, isRouteErrorResponse, useRouteLoaderData } from "react-router";
+import type { Route } from "./+types/root";
+import { getOptionalUser, publicUser, sessionCookieUpdates } from "~/features/auth/session.server";
+import { publicEnv } from "~/lib/env.server";
+import { readFlash } from "~/lib/flash.server";
+import { themeScript } from "~/lib/theme";
+import "./app.css";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const [user, { flash, clear }] = await Promise.all([getOptionalUser(request), readFlash(request)]);
+  const body = { env: publicEnv(), user: publicUser(user), flash };
+  const cookies = [...sessionCookieUpdates(request), ...(clear ? [clear] : [])];
+  if (!cookies.length) return body;
+  const headers = new Headers();
+  for (const cookie of cookies) headers.append("Set-Cookie", cookie);
+  return data(body, { headers });
+}
+
+export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+
+export function useSiteEnv() {
+  const loaderData = useRouteLoaderData<typeof loader>("root");
+  return loaderData?.env ?? { SITE_NAME: "Toolnest", APP_URL: "", NEWSLETTER_URL: null };
+}
+
+/** The signed-in user (id, username, email, avatar) or null. */
+export function useSessionUser() {
+  return useRouteLoaderData<typeof loader>("root")?.user ?? null;
+}
+
+/** A one-time message from the server (e.g. "Signed Out"), shown as a toast. */
+export function useFlash() {
+  return useRouteLoaderData<typeof loader>("root")?.flash ?? null;
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="en" suppressHydrationWarning>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <script dangerouslySetInnerHTML={{ __html: themeScript }} />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen bg-background text-foreground antialiased">
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  // A marker that the page is interactive, for end-to-end tests and for styles that need JavaScript.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const title = status === 404 ? "Page Not Found" : "Something went wrong";
+  const text =
+    status === 404
+      ? "The page you're looking for doesn't exist or has been moved."
+      : "An unexpected error occurred. Please try again later.";
+  return (
+    <main className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center gap-4 p-6 text-center">
+      <title>{title}</title>
+      <h1 className="text-3xl font-bold">{title}</h1>
+      <p className="text-muted-foreground">{text}</p>
+      <a href="/" className="rounded-md bg-primary px-4 py-2 text-primary-foreground">
+        Back to Home
+      </a>
+    </main>
+  );
+}

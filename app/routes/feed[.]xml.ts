@@ -1,0 +1,7 @@
+import { rssFeed } from "~/features/feed/feed.server";
+
+export async function loader() {
+  return new Response(await rssFeed(), {
+    headers: { "Content-Type": "application/rss+xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+  });
+}

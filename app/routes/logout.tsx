@@ -1,0 +1,21 @@
+import { redirect } from "react-router";
+import type { Route } from "./+types/logout";
+import { assertSameOrigin, signOut } from "~/features/auth/sign-in.server";
+import { setFlash } from "~/lib/flash.server";
+
+export function loader() {
+  return redirect("/");
+}
+
+/** POST only: clears the session and its cookies, then home with the toast "Signed Out". */
+export async function action({ request }: Route.ActionArgs) {
+  assertSameOrigin(request);
+  const headers = await signOut(request);
+  headers.append("Set-Cookie", await setFlash({ kind: "success", message: "Signed Out" }));
+  return redirect("/", { headers });
+}
+
+/** Never rendered (both handlers redirect); present so navigational form submissions can target it. */
+export default function Logout() {
+  return null;
+}

@@ -1,0 +1,144 @@
+import { Link } from "react-router";
+import type { Route } from "./+types/product";
+import { CatalogErrorBoundary } from "~/features/catalog/components/not-found-state";
+import { Breadcrumbs } from "~/features/catalog/components/breadcrumbs";
+import { PricingBadge } from "~/features/catalog/components/pricing-badge";
+import { ProductActions } from "~/features/catalog/components/product-actions";
+import { ProductCard } from "~/features/catalog/components/product-card";
+import { FeedbackSection, ProductMakers, Upvoters } from "~/features/catalog/components/product-community";
+import { ProductLogo } from "~/features/catalog/components/product-logo";
+import { Spotlight } from "~/features/catalog/components/spotlight";
+import { UpvoteButton } from "~/features/catalog/components/upvote-button";
+import { VideoEmbed } from "~/features/catalog/components/video-embed";
+import { outboundUrl } from "~/features/catalog/outbound";
+import { firstUpvoters, getPublicProduct, similarProducts, spotlight } from "~/features/catalog/product.server";
+import { notFound } from "~/features/catalog/list-page.server";
+import { breadcrumbListLd, jsonLd, seoMeta, softwareApplicationLd } from "~/features/seo/meta";
+import { env } from "~/lib/env.server";
+
+export async function loader({ params }: Route.LoaderArgs) {
+  const product = params.slug.length <= 200 ? await getPublicProduct(params.slug) : undefined;
+  if (!product) notFound("The product you're looking for doesn't exist or has been removed.");
+  const [similar, spotlightProducts, upvoters] = await Promise.all([similarProducts(product, 4), spotlight(4), firstUpvoters(product.id)]);
+  const { SITE_NAME, APP_URL } = env();
+  return {
+    product,
+    similar,
+    spotlight: spotlightProducts,
+    upvoters,
+    siteName: SITE_NAME,
+    appUrl: APP_URL,
+    outbound: product.website_url ? outboundUrl(product.website_url, SITE_NAME) : null,
+  };
+}
+
+export function meta({ data }: Route.MetaArgs) {
+  if (!data) return [];
+  const { product, appUrl, siteName } = data;
+  const url = `${appUrl}/resources/${product.slug}`;
+  const niche = product.niches[0];
+  return [
+    ...seoMeta({
+      title: `${product.product_name}${product.tagline ? `: ${product.tagline}` : ""} | ${siteName}`,
+      description: product.tagline || product.description,
+      url,
+      image: product.logo_url,
+      type: "article",
+      siteName,
+    }),
+    jsonLd(
+      softwareApplicationLd({
+        name: product.product_name,
+        description: product.description,
+        url,
+        image: product.logo_url,
+        applicationCategory: niche?.name ?? null,
+        pricing: product.pricing,
+      }),
+    ),
+    jsonLd(
+      breadcrumbListLd([
+        { name: "Home", url: `${appUrl}/` },
+        ...(niche ? [{ name: niche.name, url: `${appUrl}/niche/${niche.slug}` }] : []),
+        { name: product.product_name, url },
+      ]),
+    ),
+  ];
+}
+
+export default function ProductPage({ loaderData }: Route.ComponentProps) {
+  const { product, similar, outbound, appUrl, upvoters } = loaderData;
+  const niche = product.niches[0];
+  return (
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
+      <article className="flex min-w-0 flex-col gap-6">
+        <Breadcrumbs
+          items={[
+            { name: "Home", href: "/" },
+            ...(niche ? [{ name: niche.name, href: `/niche/${niche.slug}` }] : []),
+            { name: product.product_name },
+          ]}
+        />
+        <header className="flex flex-col gap-4 sm:flex-row sm:items-start">
+          <ProductLogo name={product.product_name} src={product.logo_url} size={72} />
+          <div className="min-w-0 flex-1">
+            <h1 className="text-2xl font-bold break-words sm:text-3xl">{product.product_name}</h1>
+            {product.tagline ? <p className="mt-1 text-muted-foreground">{product.tagline}</p> : null}
+            <div className="mt-3 flex flex-wrap items-center gap-2">
+              <PricingBadge pricing={product.pricing} />
+              {product.tags.map((tag) => (
+                <Link key={tag} to={`/tag/${encodeURIComponent(tag)}`} className="rounded-full bg-secondary px-2 py-0.5 text-xs text-secondary-foreground hover:underline">
+                  #{tag}
+                </Link>
+              ))}
+            </div>
+          </div>
+          <UpvoteButton productName={product.product_name} upvotes={product.upvotes} className="self-start" />
+        </header>
+        <ProductActions product={product} outbound={outbound} pageUrl={`${appUrl}/resources/${product.slug}`} />
+        {product.video_url ? <VideoEmbed url={product.video_url} title={product.product_name} /> : null}
+        <section aria-labelledby="about-heading">
+          <h2 id="about-heading" className="mb-2 text-lg font-semibold">
+            About {product.product_name}
+          </h2>
+          <div
+            className="prose-sm flex flex-col gap-3 leading-relaxed break-words [&_a]:text-primary [&_a]:underline [&_ol]:list-decimal [&_ol]:pl-5 [&_ul]:list-disc [&_ul]:pl-5"
+            dangerouslySetInnerHTML={{ __html: product.description_html }}
+          />
+        </section>
+        {product.maker_comment ? (
+          <section aria-labelledby="maker-comment-heading" className="rounded-xl border bg-muted/40 p-4">
+            <h2 id="maker-comment-heading" className="mb-1 font-semibold">
+              From the maker
+            </h2>
+            <p className="whitespace-pre-line text-sm">{product.maker_comment}</p>
+          </section>
+        ) : null}
+        <FeedbackSection productName={product.product_name} />
+        {similar.length ? (
+          <section aria-labelledby="similar-heading">
+            <h2 id="similar-heading" className="mb-3 text-lg font-semibold">
+              Similar to {product.product_name}
+            </h2>
+            <ul className="grid grid-cols-1 gap-3 md:grid-cols-2 lg:grid-cols-1">
+              {similar.map((p) => (
+                <li key={p.id}>
+                  <ProductCard product={p} />
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+      </article>
+      <aside className="flex flex-col gap-4" aria-label="About the product">
+        <ProductMakers product={product} />
+        <Upvoters users={upvoters} />
+        <Spotlight products={loaderData.spotlight} />
+      </aside>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <CatalogErrorBoundary notFoundTitle="Product Not Found" />;
+}

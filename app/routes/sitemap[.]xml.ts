@@ -1,0 +1,7 @@
+import { sitemapIndex } from "~/features/seo/sitemap.server";
+
+export async function loader() {
+  return new Response(await sitemapIndex(), {
+    headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+  });
+}

@@ -1,0 +1,123 @@
+/**
+ * Product page request rate against a bare Node HTTP server serving an HTML page of the same
+ * size, measured in the same run with the same load generator: uncached renders, and anonymous
+ * visits served from the page cache. Also the gzipped JavaScript a product page loads.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import net from "node:net";
+import path from "node:path";
+import zlib from "node:zlib";
+import autocannon from "autocannon";
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitHealthy(url: string, child: ChildProcess) {
+  const started = Date.now();
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      /* not yet */
+    }
+    if (Date.now() - started > 300_000) throw new Error(`${url} not healthy after 300 s`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+async function stop(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  child.kill("SIGTERM");
+  await new Promise((resolve) => child.once("exit", resolve));
+}
+
+export async function startApp(env: Record<string, string>) {
+  const port = await freePort();
+  const child = spawn(path.resolve("node_modules/.bin/tsx"), ["scripts/start.ts", "--no-seed"], {
+    env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "silent", SEED: "false" },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  await waitHealthy(`${base}/healthz`, child);
+  return { base, stop: () => stop(child) };
+}
+
+async function load(url: string, seconds: number) {
+  const result = await autocannon({ url, connections: 50, duration: seconds, pipelining: 1, timeout: 30 });
+  if (result.non2xx > 0) throw new Error(`${url}: ${result.non2xx} responses were not 2xx`);
+  // Requests still waiting when the run ends are counted as errors (timeouts) by the load tool.
+  return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.timeouts };
+}
+
+async function javascriptGzipBytes(base: string, html: string) {
+  const urls = new Set<string>();
+  for (const m of html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)) urls.add(m[1]!);
+  for (const m of html.matchAll(/<script[^>]+src="([^"]+)"/g)) urls.add(m[1]!);
+  for (const m of html.matchAll(/import\("([^"]+\.js)"\)|import\s+[^;]*?from\s*"([^"]+\.js)"/g)) urls.add((m[1] ?? m[2])!);
+  let total = 0;
+  for (const url of urls) {
+    const body = Buffer.from(await (await fetch(new URL(url, base))).arrayBuffer());
+    total += zlib.gzipSync(body, { level: 9 }).byteLength;
+  }
+  return { files: urls.size, gzipBytes: total };
+}
+
+export async function runHttpBench(options: { env: Record<string, string>; slug: string; seconds?: number }) {
+  const seconds = options.seconds ?? 10;
+  const productPath = `/resources/${options.slug}`;
+
+  const uncachedApp = await startApp({ ...options.env, PAGE_CACHE_SECONDS: "0" });
+  let html: string;
+  let js: { files: number; gzipBytes: number };
+  let uncached: Awaited<ReturnType<typeof load>>;
+  try {
+    const response = await fetch(`${uncachedApp.base}${productPath}`);
+    if (response.status !== 200) throw new Error(`product page answered ${response.status}`);
+    html = await response.text();
+    js = await javascriptGzipBytes(uncachedApp.base, html);
+    uncached = await load(`${uncachedApp.base}${productPath}`, seconds);
+  } finally {
+    await uncachedApp.stop();
+  }
+
+  const cachedApp = await startApp({ ...options.env, PAGE_CACHE_SECONDS: "30" });
+  let cached: Awaited<ReturnType<typeof load>>;
+  try {
+    cached = await load(`${cachedApp.base}${productPath}`, seconds);
+  } finally {
+    await cachedApp.stop();
+  }
+
+  const port = await freePort();
+  const bareSource = `const http=require("http");const body=Buffer.alloc(${Buffer.byteLength(html)},"x");http.createServer((q,s)=>{s.writeHead(200,{"content-type":"text/html; charset=utf-8","content-length":body.length});s.end(body)}).listen(${port},"127.0.0.1",()=>console.log("ready"))`;
+  const bare = spawn(process.execPath, ["-e", bareSource], { stdio: ["ignore", "pipe", "inherit"] });
+  await new Promise((resolve) => bare.stdout!.once("data", resolve));
+  let bareResult: Awaited<ReturnType<typeof load>>;
+  try {
+    bareResult = await load(`http://127.0.0.1:${port}/`, seconds);
+  } finally {
+    await stop(bare);
+  }
+
+  return {
+    pageBytes: Buffer.byteLength(html),
+    jsFiles: js.files,
+    jsGzipKB: js.gzipBytes / 1024,
+    bareRps: bareResult.rps,
+    uncachedRps: uncached.rps,
+    cachedRps: cached.rps,
+    uncachedRatio: uncached.rps / bareResult.rps,
+    cachedRatio: cached.rps / bareResult.rps,
+    uncachedP99Ms: uncached.p99,
+    cachedP99Ms: cached.p99,
+    loadErrors: uncached.errors + cached.errors + bareResult.errors,
+  };
+}

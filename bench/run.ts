@@ -1,0 +1,135 @@
+/**
+ * `npm run bench`: every figure the issues ask for, measured in one run on this machine.
+ *   --products N       synthetic catalogue size on PGlite (default 100,000)
+ *   --pg-products N    synthetic catalogue size on PostgreSQL (default 1,000,000; 0 to skip)
+ *   --skip-startup --skip-import --skip-http   leave parts out
+ * PostgreSQL is DATABASE_URL or postgres://postgres@127.0.0.1:5432/postgres (local hosts only);
+ * a scratch database is created and dropped.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import { openDatabase, queryRows, type DatabaseHandle } from "../app/db/client.server";
+import { setDatabase } from "../app/db/registry.server";
+import { clearMemo } from "../app/features/catalog/memo.server";
+import { resetShuffleCache } from "../app/features/catalog/shuffle.server";
+import { assertLocalDatabaseUrl, withDatabase } from "../tests/setup/local-database";
+import { placeInTaxonomy, runListBench } from "./catalog-scale";
+import { runHttpBench } from "./http";
+import { runImportBench } from "./import";
+import { generateSyntheticCatalog, runSearchBench } from "./search-scale";
+import { runStartupBench } from "./startup";
+import type { Timing } from "./stats";
+
+const { values } = parseArgs({
+  options: {
+    products: { type: "string", default: "100000" },
+    "pg-products": { type: "string", default: "1000000" },
+    "skip-startup": { type: "boolean", default: false },
+    "skip-import": { type: "boolean", default: false },
+    "skip-http": { type: "boolean", default: false },
+  },
+});
+
+const log = (line: string) => console.log(line);
+const report: Record<string, unknown> = { machine: `${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB`, node: process.version };
+
+function printTimings(title: string, timings: Timing[]) {
+  console.log(`\n${title}`);
+  console.table(timings.map((t) => ({ operation: t.op, n: t.n, "p50 ms": t.p50, "p95 ms": t.p95, "max ms": t.max })));
+}
+
+async function scale(handle: DatabaseHandle, products: number, label: string) {
+  setDatabase(handle);
+  clearMemo();
+  resetShuffleCache();
+  await handle.migrate();
+  const started = performance.now();
+  await generateSyntheticCatalog(handle.db, products, { log });
+  await placeInTaxonomy(handle.db, log);
+  log(`  ${label}: catalogue of ${products.toLocaleString()} ready in ${Math.round((performance.now() - started) / 1000)} s`);
+  const search = await runSearchBench(handle.db, { queries: 1000 });
+  const lists = await runListBench(handle.db, { iterations: 200 });
+  const timings: Timing[] = [{ op: "search (all kinds)", n: 1000, p50: search.p50, p95: search.p95, max: search.max }, ...lists];
+  printTimings(`${label}, ${products.toLocaleString()} products`, timings);
+  console.log(`  search quality: exact name first ${search.exactNameFirst}, typo in top 5 ${search.typoInTop5}`);
+  console.log(`  slowest searches: ${search.slowest.slice(0, 3).map((s) => `${s.kind} "${s.q.slice(0, 30)}" ${s.ms} ms`).join("; ")}`);
+  report[label] = { products, timings, searchByKind: search.byKind, quality: { exact: search.exactNameFirst, typo: search.typoInTop5 } };
+  const [row] = await queryRows<{ slug: string }>(
+    handle.db,
+    sql`select p.slug from products p join product_stats s on s.product_id = p.id
+        where p.status = 'live' and p.type = 'product' order by s.upvotes desc limit 1`,
+  );
+  return row!.slug;
+}
+
+if (!values["skip-startup"]) {
+  log("== start-up (fresh clone: no build, no data)");
+  const startup = await runStartupBench();
+  report.startup = startup;
+  log(`  first start ${startup.firstStartSeconds.toFixed(1)} s, warm start ${startup.warmStartSeconds.toFixed(1)} s`);
+}
+
+if (!values["skip-import"]) {
+  log("== catalogue import");
+  const imports = await runImportBench();
+  report.import = imports;
+  console.table(imports);
+}
+
+const pgliteProducts = Number(values.products);
+if (pgliteProducts > 0) {
+  log(`== PGlite (embedded), ${pgliteProducts.toLocaleString()} products`);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "toolnest-bench-"));
+  try {
+    const handle = await openDatabase({ dataDir, purpose: "bench" });
+    let slug: string;
+    try {
+      slug = await scale(handle, pgliteProducts, "PGlite");
+    } finally {
+      setDatabase(undefined);
+      await handle.close();
+    }
+    if (!values["skip-http"]) {
+      log("== product page request rate (PGlite catalogue) against a bare Node server");
+      const http = await runHttpBench({ env: { DATA_DIR: dataDir, DATABASE_URL: "" }, slug });
+      report.http = http;
+      console.table([http]);
+    }
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const pgProducts = Number(values["pg-products"]);
+if (pgProducts > 0) {
+  const url = process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
+  assertLocalDatabaseUrl(url);
+  const scratch = `toolnest_bench_${process.pid}`;
+  log(`== PostgreSQL, ${pgProducts.toLocaleString()} products (scratch database ${scratch})`);
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database "${scratch}"`);
+  await admin.end();
+  try {
+    const handle = await openDatabase({ databaseUrl: withDatabase(url, scratch), dataDir: "", purpose: "bench" });
+    try {
+      await scale(handle, pgProducts, "PostgreSQL");
+    } finally {
+      setDatabase(undefined);
+      await handle.close();
+    }
+  } finally {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    await client.query(`drop database if exists "${scratch}" with (force)`);
+    await client.end();
+  }
+}
+
+fs.mkdirSync(".tmp", { recursive: true });
+fs.writeFileSync(".tmp/bench-report.json", JSON.stringify(report, null, 2));
+log("\nFull report: .tmp/bench-report.json");

@@ -1,0 +1,38 @@
+import { execFileSync } from "node:child_process";
+import { defineConfig, devices } from "@playwright/test";
+import { chromiumPath, chromiumArgs } from "./tests/e2e/chromium";
+
+// Workers re-evaluate this file; the port chosen by the main process reaches them through the env.
+process.env.E2E_PORT ??= execFileSync(process.execPath, [
+  "-e",
+  "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})",
+]).toString();
+const baseURL = `http://localhost:${process.env.E2E_PORT}`;
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: [["list"], ["json", { outputFile: ".tmp/playwright-results.json" }]],
+  use: {
+    baseURL,
+    trace: "retain-on-failure",
+    launchOptions: { executablePath: chromiumPath(), args: chromiumArgs },
+  },
+  projects: [
+    { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } },
+    { name: "mobile", use: { ...devices["Desktop Chrome"], viewport: { width: 360, height: 740 }, isMobile: false, hasTouch: true } },
+  ],
+  webServer: {
+    command: "npx tsx tests/e2e/serve.ts",
+    url: `${baseURL}/healthz`,
+    timeout: 240_000,
+    reuseExistingServer: false,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: { PORT: process.env.E2E_PORT, APP_URL: baseURL, LOG_LEVEL: "warn" },
+  },
+});

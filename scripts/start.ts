@@ -1,0 +1,55 @@
+/** `npm start`: build if needed, migrate, seed an empty database, serve the production build. */
+process.env.NODE_ENV ??= "production";
+const started = performance.now();
+
+const { exitWithError } = await import("../server/cli");
+try {
+  const { parseEnv } = await import("../app/lib/env.server");
+  const env = parseEnv();
+  const noSeed = process.argv.includes("--no-seed");
+  const { openDatabase } = await import("../app/db/client.server");
+  const handle = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, purpose: "npm start" });
+  // The build (when the sources changed) runs beside the migrations and the first seed.
+  const { ensureBuild } = await import("../server/build");
+  const building = ensureBuild();
+  building.catch(() => {});
+  const { prepareDatabase } = await import("../server/database");
+  await prepareDatabase(handle, { seed: env.SEED && !noSeed, log: console.log });
+  await building;
+  const path = await import("node:path");
+  const { pathToFileURL } = await import("node:url");
+  const build = await import(pathToFileURL(path.resolve("build/server/index.js")).href);
+  const { createServerApp } = await import("../server/app");
+  const app = createServerApp({ mode: "production", build: async () => build, pageCacheSeconds: env.PAGE_CACHE_SECONDS });
+  const http = await import("node:http");
+  const { serveCachedPage } = await import("../server/request-handler");
+  const { logger } = await import("../app/lib/logger.server");
+  // Cached anonymous pages are answered before Express; everything else goes through the app.
+  const server = http.createServer((req, res) => {
+    if (env.PAGE_CACHE_SECONDS > 0 && serveCachedPage(req, res)) {
+      if (logger().isLevelEnabled("info")) logger().info({ method: req.method, url: req.url, status: res.statusCode, cache: "hit" }, "request");
+      return;
+    }
+    app(req, res);
+  });
+  server.listen(env.PORT, env.HOST);
+  server.on("error", exitWithError);
+  server.on("listening", () => {
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    console.log(`${env.SITE_NAME} is ready on ${env.APP_URL} (${handle.kind}: ${handle.where}; started in ${seconds} s)`);
+  });
+  let stopping = false;
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    server.close();
+    server.closeAllConnections();
+    void handle.close().finally(() => process.exit(0));
+  };
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+} catch (error) {
+  exitWithError(error);
+}
+
+export {};

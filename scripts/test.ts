@@ -1,0 +1,48 @@
+/**
+ * `npm test`: every suite. Unit and loader tests (Vitest) against a real database, then the
+ * end-to-end suite in Chromium. A missing browser stops the run with instructions; it never skips.
+ */
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { chromiumAvailable, chromiumPath } from "../tests/e2e/chromium";
+
+const bin = (name: string) => path.resolve("node_modules/.bin", name);
+const extra = process.argv.slice(2);
+
+if (!chromiumAvailable()) {
+  console.error(
+    `Chromium was not found at ${chromiumPath()}; the end-to-end tests need it.\n` +
+      `Install Debian's package: sudo apt-get install -y chromium (or set CHROME_PATH to a Chromium binary).`,
+  );
+  process.exit(1);
+}
+
+fs.mkdirSync(".tmp", { recursive: true });
+for (const file of [".tmp/vitest-results.json", ".tmp/playwright-results.json"]) fs.rmSync(file, { force: true });
+const where = process.env.DATABASE_URL ? "PostgreSQL (DATABASE_URL)" : "embedded PGlite";
+console.log(`Running the test suites on ${where}.`);
+
+const unit = spawnSync(bin("vitest"), ["run", "--reporter=default", "--reporter=json", "--outputFile.json=.tmp/vitest-results.json", ...extra], {
+  stdio: "inherit",
+});
+const e2e = spawnSync(bin("playwright"), ["test"], { stdio: "inherit" });
+
+function readJson(file: string): Record<string, unknown> | undefined {
+  try {
+    return JSON.parse(fs.readFileSync(file, "utf8"));
+  } catch {
+    return undefined;
+  }
+}
+const v = readJson(".tmp/vitest-results.json") as { numPassedTests?: number; numFailedTests?: number } | undefined;
+const p = readJson(".tmp/playwright-results.json") as
+  | { stats?: { expected?: number; unexpected?: number; flaky?: number; skipped?: number } }
+  | undefined;
+const passed = (v?.numPassedTests ?? 0) + (p?.stats?.expected ?? 0) + (p?.stats?.flaky ?? 0);
+const failed = (v?.numFailedTests ?? 0) + (p?.stats?.unexpected ?? 0);
+const ok = unit.status === 0 && e2e.status === 0;
+console.log(`\nunit: ${v?.numPassedTests ?? 0} passed, ${v?.numFailedTests ?? 0} failed`);
+console.log(`e2e: ${(p?.stats?.expected ?? 0) + (p?.stats?.flaky ?? 0)} passed, ${p?.stats?.unexpected ?? 0} failed`);
+console.log(`total: ${passed} passed, ${ok ? failed : Math.max(failed, 1)} failed`);
+process.exit(ok ? 0 : 1);

@@ -1,0 +1,55 @@
+import { spawn } from "node:child_process";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+
+const root = process.cwd();
+const INPUTS = ["app", "public", "vite.config.ts", "react-router.config.ts", "package.json", "tsconfig.json"];
+const STAMP = path.join(root, "build", ".source-hash");
+
+function* walk(entry: string): Generator<string> {
+  const full = path.join(root, entry);
+  if (!fs.existsSync(full)) return;
+  const stat = fs.statSync(full);
+  if (stat.isFile()) {
+    yield entry;
+    return;
+  }
+  for (const name of fs.readdirSync(full).sort()) {
+    if (name === "node_modules" || name.startsWith(".")) continue;
+    if (name.endsWith(".test.ts") || name.endsWith(".test.tsx")) continue;
+    yield* walk(path.join(entry, name));
+  }
+}
+
+function* inputs() {
+  for (const input of INPUTS) yield* walk(input);
+}
+
+export function buildIsCurrent(hash = currentHash()): boolean {
+  return fs.existsSync(path.join(root, "build/server/index.js")) && fs.existsSync(STAMP) && fs.readFileSync(STAMP, "utf8") === hash;
+}
+
+export function currentHash(): string {
+  const hash = crypto.createHash("sha256");
+  for (const file of inputs()) hash.update(file).update("\0").update(fs.readFileSync(path.join(root, file)));
+  return hash.digest("hex");
+}
+
+/**
+ * Builds the production bundle when the sources changed since the last build. Runs as a child
+ * process, so the caller can prepare the database meanwhile.
+ */
+export async function ensureBuild(log: (line: string) => void = console.log): Promise<void> {
+  const hash = currentHash();
+  if (buildIsCurrent(hash)) return;
+  log("Building the app (first start or sources changed)...");
+  const bin = path.join(root, "node_modules/.bin/react-router");
+  const child = spawn(bin, ["build"], { stdio: ["ignore", "inherit", "inherit"], env: { ...process.env, NODE_ENV: "production" } });
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.once("error", reject);
+    child.once("exit", resolve);
+  });
+  if (code !== 0) throw new Error("The build failed; see the output above.");
+  fs.writeFileSync(STAMP, hash);
+}

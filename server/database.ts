@@ -1,0 +1,37 @@
+import { openDatabase, type DatabaseHandle } from "../app/db/client.server";
+import { setDatabase } from "../app/db/registry.server";
+import { seedDemoCatalog } from "../app/features/catalog/seed.server";
+import { currentShuffleDay } from "../app/features/catalog/shuffle.server";
+import type { Env } from "../app/lib/env.server";
+
+interface PrepareOptions {
+  /** Load the demo catalogue into an empty database, and build today's list order. */
+  seed?: boolean;
+  log?: (line: string) => void;
+}
+
+/** Applies migrations, seeds when asked, and makes the handle the process's database. */
+export async function prepareDatabase(handle: DatabaseHandle, options: PrepareOptions = {}) {
+  const log = options.log ?? (() => {});
+  try {
+    await handle.migrate();
+    if (options.seed) {
+      const result = await seedDemoCatalog(handle.db);
+      if (result.seeded) {
+        log(`Loaded the demo catalogue: ${result.products} products, ${result.niches} niches, ${result.subcategories} subcategories.`);
+      }
+    }
+    setDatabase(handle);
+    if (options.seed !== undefined) await currentShuffleDay(handle.db);
+  } catch (error) {
+    await handle.close().catch(() => {});
+    throw error;
+  }
+  return handle;
+}
+
+/** Opens the configured database and prepares it (migrations, optional seed). */
+export async function openAppDatabase(env: Env, options: PrepareOptions & { purpose: string }): Promise<DatabaseHandle> {
+  const handle = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, purpose: options.purpose });
+  return prepareDatabase(handle, options);
+}

@@ -1,0 +1,43 @@
+import AxeBuilder from "@axe-core/playwright";
+import { test as base, expect, type Page } from "@playwright/test";
+
+/** Fails on serious or critical accessibility violations, listing them. */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(
+    serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")})`),
+  ).toEqual([]);
+}
+
+/** A console error or an uncaught page error fails the test. */
+export const test = base.extend<{ consoleErrors: string[] }>({
+  consoleErrors: [
+    async ({ page, baseURL }, use) => {
+      const errors: string[] = [];
+      page.on("console", (message) => {
+        if (message.type() !== "error") return;
+        const text = message.text();
+        // The 404 status of a deliberately missing page is reported as a console error by Chromium.
+        if (/status of 404/.test(text)) return;
+        // Outside resources (catalogue logos) cannot load on a machine without internet.
+        const source = message.location().url;
+        if (/^Failed to load resource/.test(text) && source && !source.startsWith(baseURL ?? "")) return;
+        errors.push(text);
+      });
+      page.on("pageerror", (error) => errors.push(error.message));
+      await use(errors);
+      expect(errors).toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+/** Opens a page and waits until React has hydrated it, so clicks reach their handlers. */
+export async function open(page: Page, path: string) {
+  const response = await page.goto(path);
+  await page.waitForSelector("html[data-hydrated]", { state: "attached" });
+  return response;
+}

@@ -1,0 +1,43 @@
+/**
+ * Starts the built app for the end-to-end suite on a fresh data directory, or on a fresh
+ * PostgreSQL database derived from DATABASE_URL (local only), and removes it afterwards.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { assertLocalDatabaseUrl, withDatabase } from "../setup/local-database";
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "toolnest-e2e-"));
+process.env.DATA_DIR = dataDir;
+let dropDatabase: (() => Promise<void>) | undefined;
+
+const url = process.env.DATABASE_URL;
+if (url) {
+  assertLocalDatabaseUrl(url);
+  const name = `toolnest_e2e_${process.pid}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`drop database if exists "${name}" with (force)`);
+  await admin.query(`create database "${name}"`);
+  await admin.end();
+  process.env.DATABASE_URL = withDatabase(url, name);
+  dropDatabase = async () => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    await client.query(`drop database if exists "${name}" with (force)`);
+    await client.end();
+  };
+}
+
+const cleanup = async () => {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  await dropDatabase?.().catch(() => {});
+};
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.prependListener(signal, () => {
+    void cleanup().finally(() => process.exit(0));
+  });
+}
+
+await import("../../scripts/start");
