@@ -33,6 +33,7 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: "ignore",
     stderr: "pipe",
-    env: { PORT: process.env.E2E_PORT, APP_URL: baseURL, LOG_LEVEL: "warn" },
+    // Tests stand for visitors at different addresses through X-Forwarded-For from loopback.
+    env: { PORT: process.env.E2E_PORT, APP_URL: baseURL, LOG_LEVEL: "warn", TRUST_PROXY: "loopback" },
   },
 });

@@ -18,7 +18,8 @@ try {
   await building;
   const path = await import("node:path");
   const { pathToFileURL } = await import("node:url");
-  const build = await import(pathToFileURL(path.resolve("build/server/index.js")).href);
+  const { buildDirectory } = await import("../server/build");
+  const build = await import(pathToFileURL(path.join(buildDirectory(), "server/index.js")).href);
   const { createServerApp } = await import("../server/app");
   const app = createServerApp({ mode: "production", build: async () => build, pageCacheSeconds: env.PAGE_CACHE_SECONDS });
   const http = await import("node:http");
@@ -48,6 +49,8 @@ try {
   };
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);
+  // A stray rejection is a bug to log, not a reason to take the site down for everyone.
+  process.on("unhandledRejection", (reason) => logger().error({ err: reason }, "unhandled rejection"));
 } catch (error) {
   exitWithError(error);
 }

@@ -3,7 +3,9 @@ import express, { type NextFunction, type Request, type Response } from "express
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { getDatabaseHandle } from "../app/db/registry.server";
+import { env, trustProxySetting } from "../app/lib/env.server";
 import { logger } from "../app/lib/logger.server";
+import { buildDirectory } from "./build";
 import { createPageHandler } from "./request-handler";
 
 interface Options {
@@ -15,10 +17,11 @@ interface Options {
   pageCacheSeconds?: number;
 }
 
-export function createServerApp({ mode, build, vite, clientDir = path.resolve("build/client"), pageCacheSeconds = 0 }: Options) {
+export function createServerApp({ mode, build, vite, clientDir = path.resolve(buildDirectory(), "client"), pageCacheSeconds = 0 }: Options) {
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", true);
+  // X-Forwarded-For is believed only from the proxies TRUST_PROXY names: rate limits key on this address.
+  app.set("trust proxy", trustProxySetting(env().TRUST_PROXY));
 
   app.use(requestLog(mode));
 

@@ -5,7 +5,11 @@ import path from "node:path";
 
 const root = process.cwd();
 const INPUTS = ["app", "public", "vite.config.ts", "react-router.config.ts", "package.json", "tsconfig.json"];
-const STAMP = path.join(root, "build", ".source-hash");
+/** Where the production build goes (REACT_ROUTER_BUILD_DIR lets parallel test runs keep their own). */
+export function buildDirectory(): string {
+  return path.resolve(root, process.env.REACT_ROUTER_BUILD_DIR ?? "build");
+}
+const STAMP = path.join(buildDirectory(), ".source-hash");
 
 function* walk(entry: string): Generator<string> {
   const full = path.join(root, entry);
@@ -27,7 +31,7 @@ function* inputs() {
 }
 
 export function buildIsCurrent(hash = currentHash()): boolean {
-  return fs.existsSync(path.join(root, "build/server/index.js")) && fs.existsSync(STAMP) && fs.readFileSync(STAMP, "utf8") === hash;
+  return fs.existsSync(path.join(buildDirectory(), "server/index.js")) && fs.existsSync(STAMP) && fs.readFileSync(STAMP, "utf8") === hash;
 }
 
 export function currentHash(): string {

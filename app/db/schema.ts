@@ -11,6 +11,7 @@ import {
   boolean,
   check,
   customType,
+  date,
   index,
   integer,
   pgTable,
@@ -322,9 +323,27 @@ export const product_clicks = pgTable(
     referrer: text("referrer"),
     user_agent: text("user_agent"),
     user_id: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    /** A keyed hash of the visitor for the day (see product_views): counts distinct users, identifies nobody. */
+    visitor_hash: text("visitor_hash"),
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("product_clicks_product_idx").on(t.product_id, t.created_at)],
+);
+
+/**
+ * Product page views, one row per product, day and visitor. The visitor is a keyed hash of the
+ * signed-in user or of the address and browser for that day only; nothing else is kept.
+ */
+export const product_views = pgTable(
+  "product_views",
+  {
+    product_id: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    day: date("day", { mode: "string" }).notNull(),
+    visitor_hash: text("visitor_hash").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.product_id, t.day, t.visitor_hash] })],
 );
 
 export const product_feedback = pgTable(
@@ -347,6 +366,7 @@ export const product_feedback = pgTable(
     check("product_feedback_comment_not_blank", sql`length(btrim(comment)) > 0`),
     index("product_feedback_product_idx").on(t.product_id, t.created_at.desc()),
     index("product_feedback_parent_idx").on(t.parent_id),
+    index("product_feedback_user_idx").on(t.user_id, t.created_at.desc()),
   ],
 );
 
@@ -400,6 +420,25 @@ export const admin_users = pgTable(
     ...timestamps,
   },
   () => [check("admin_users_email_lower", sql`email = lower(email)`)],
+);
+
+/**
+ * Admin Portal sign-in attempts: failures within 15 minutes, per e-mail address and per client
+ * address, lock the form (shared by every app instance through the database).
+ */
+export const login_attempts = pgTable(
+  "login_attempts",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    email: text("email").notNull(),
+    ip: text("ip").notNull(),
+    succeeded: boolean("succeeded").notNull().default(false),
+    created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("login_attempts_email_idx").on(t.email, t.created_at),
+    index("login_attempts_ip_idx").on(t.ip, t.created_at),
+  ],
 );
 
 export const ai_workshop_settings = pgTable(

@@ -29,13 +29,48 @@ const schema = z
       .url({ protocol: /^https?$/, error: "must be an http(s) URL" })
       .default("https://accounts.google.com/.well-known/openid-configuration"),
     AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+    /** Which proxies may set X-Forwarded-For: false (none, the default), true, loopback, a hop count or addresses. */
+    TRUST_PROXY: z.string().trim().default("false"),
+    /** smtp(s)://user:pass@host:port; without it e-mail is written as .eml files under DATA_DIR/outbox. */
+    SMTP_URL: z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional(),
+    MAIL_FROM: z.string().trim().min(3).optional(),
+    /** S3-compatible storage for uploads; without S3_BUCKET files go to DATA_DIR/uploads. */
+    S3_BUCKET: z.string().trim().min(1).optional(),
+    S3_REGION: z.string().trim().min(1).default("us-east-1"),
+    S3_ENDPOINT: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
+    S3_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().trim().min(1).optional(),
+    /** Public base URL of the bucket's objects (defaults to the endpoint and bucket). */
+    S3_PUBLIC_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
   })
   .transform((env) => ({
     ...env,
     APP_URL: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
     DATA_DIR: path.resolve(env.DATA_DIR),
     SEED: env.SEED ?? true,
-  }));
+    MAIL_FROM: env.MAIL_FROM ?? `${env.SITE_NAME} <no-reply@${hostOf(env.APP_URL ?? "http://localhost")}>`,
+  }))
+  .superRefine((env, ctx) => {
+    if (env.S3_BUCKET && !(env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY)) {
+      ctx.addIssue({ code: "custom", path: ["S3_BUCKET"], message: "needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY" });
+    }
+  });
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).hostname || "localhost";
+  } catch {
+    return "localhost";
+  }
+}
+
+/** Express's "trust proxy" setting from TRUST_PROXY. */
+export function trustProxySetting(value: string): boolean | number | string {
+  if (value === "true") return true;
+  if (value === "false" || value === "") return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
+}
 
 export type Env = z.output<typeof schema>;
 

@@ -1,17 +1,4 @@
-import type { Page, TestInfo } from "@playwright/test";
-import { expect, expectAccessible, open, test } from "./fixtures";
-
-function uniqueEmail(testInfo: TestInfo, name = "person") {
-  return `${name}.${testInfo.project.name}.${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}@example.com`;
-}
-
-async function signInThroughDevScreen(page: Page, email: string, from = "/auth") {
-  await open(page, from);
-  await page.getByRole("button", { name: "Sign in with Google" }).click();
-  await expect(page.getByRole("heading", { name: "Development sign-in" })).toBeVisible();
-  await page.getByLabel("Email").fill(email);
-  await page.getByRole("button", { name: "Continue" }).click();
-}
+import { expect, expectAccessible, open, signInThroughDevScreen, test, uniqueEmail } from "./fixtures";
 
 test("/auth offers Google sign-in, which leads to the labelled development screen on a local machine", async ({ page }) => {
   await open(page, "/auth");

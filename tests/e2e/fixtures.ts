@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type Page, type TestInfo } from "@playwright/test";
 
 /** Fails on serious or critical accessibility violations, listing them. */
 export async function expectAccessible(page: Page) {
@@ -40,4 +40,18 @@ export async function open(page: Page, path: string) {
   const response = await page.goto(path);
   await page.waitForSelector("html[data-hydrated]", { state: "attached" });
   return response;
+}
+
+/** An e-mail address no other test (or project, or run) uses. */
+export function uniqueEmail(testInfo: TestInfo, name = "person") {
+  return `${name}.${testInfo.project.name}.${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}@example.com`;
+}
+
+/** Signs in through the local development screen (Google stand-in), starting from `from`. */
+export async function signInThroughDevScreen(page: Page, email: string, from = "/auth") {
+  await open(page, from);
+  await page.getByRole("button", { name: "Sign in with Google" }).click();
+  await expect(page.getByRole("heading", { name: "Development sign-in" })).toBeVisible();
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Continue" }).click();
 }
