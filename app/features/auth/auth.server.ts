@@ -5,11 +5,12 @@ import { account, auth_rate_limit, session, user, verification } from "~/db/sche
 import { getDb } from "~/db/registry.server";
 import { ensureProfile } from "~/features/profile/profile.server";
 import { logger } from "~/lib/logger.server";
+import { CLIENT_IP_HEADER } from "~/lib/rate-limit.server";
 import { authSettingsFromEnv, devSignInAllowed, type AuthSettings } from "./config.server";
 import { devSignInPlugin } from "./dev-sign-in.server";
 
 /** The header the Express server sets to the client's address (see server/request-handler.ts). */
-export const CLIENT_IP_HEADER = "x-toolnest-client-ip";
+export { CLIENT_IP_HEADER };
 
 export function createAuth(settings: AuthSettings) {
   const secure = settings.appUrl.startsWith("https://");
