@@ -5,7 +5,7 @@ import tseslint from "typescript-eslint";
 const databaseModules = ["drizzle-orm", "drizzle-orm/*", "pg", "@electric-sql/*", "~/db/*", "*/db/schema", "*/db/client.server"];
 
 export default tseslint.config(
-  { ignores: ["build/", ".react-router/", "node_modules/", "data/", ".tmp/", "test-results/", "playwright-report/"] },
+  { ignores: ["build-*/", "build/", ".react-router/", "node_modules/", "data/", ".tmp/", "test-results/", "playwright-report/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

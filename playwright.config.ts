@@ -1,4 +1,7 @@
 import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { chromiumPath, chromiumArgs } from "./tests/e2e/chromium";
 
@@ -8,6 +11,8 @@ process.env.E2E_PORT ??= execFileSync(process.execPath, [
   "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})",
 ]).toString();
 const baseURL = `http://localhost:${process.env.E2E_PORT}`;
+// Likewise the server's data directory, so tests can read what it writes (the e-mail outbox).
+process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "toolnest-e2e-"));
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -34,6 +39,6 @@ export default defineConfig({
     stdout: "ignore",
     stderr: "pipe",
     // Tests stand for visitors at different addresses through X-Forwarded-For from loopback.
-    env: { PORT: process.env.E2E_PORT, APP_URL: baseURL, LOG_LEVEL: "warn", TRUST_PROXY: "loopback" },
+    env: { PORT: process.env.E2E_PORT, E2E_DATA_DIR: process.env.E2E_DATA_DIR, APP_URL: baseURL, LOG_LEVEL: "warn", TRUST_PROXY: "loopback" },
   },
 });

@@ -3,6 +3,7 @@
  *   --products N       synthetic catalogue size on PGlite (default 100,000)
  *   --pg-products N    synthetic catalogue size on PostgreSQL (default 1,000,000; 0 to skip)
  *   --skip-startup --skip-import --skip-http   leave parts out
+ *   --skip-engagement  leave out the upvote/save toggle benchmark (PostgreSQL, 50 users, 10 s each)
  * PostgreSQL is DATABASE_URL or postgres://postgres@127.0.0.1:5432/postgres (local hosts only);
  * a scratch database is created and dropped.
  */
@@ -19,6 +20,7 @@ import { resetShuffleCache } from "../app/features/catalog/shuffle.server";
 import { assertLocalDatabaseUrl, withDatabase } from "../tests/setup/local-database";
 import { placeInTaxonomy, runListBench } from "./catalog-scale";
 import { runHttpBench } from "./http";
+import { runEngagementBench } from "./engagement";
 import { runImportBench } from "./import";
 import { generateSyntheticCatalog, runSearchBench } from "./search-scale";
 import { runStartupBench } from "./startup";
@@ -31,6 +33,7 @@ const { values } = parseArgs({
     "skip-startup": { type: "boolean", default: false },
     "skip-import": { type: "boolean", default: false },
     "skip-http": { type: "boolean", default: false },
+    "skip-engagement": { type: "boolean", default: false },
   },
 });
 
@@ -128,6 +131,15 @@ if (pgProducts > 0) {
     await client.query(`drop database if exists "${scratch}" with (force)`);
     await client.end();
   }
+}
+
+if (!values["skip-engagement"]) {
+  const url = process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
+  assertLocalDatabaseUrl(url);
+  log("== upvote and save toggles on PostgreSQL: 50 signed-in users on one product, over HTTP");
+  const engagement = await runEngagementBench({ adminUrl: url, log });
+  report.engagement = engagement;
+  console.table(engagement);
 }
 
 fs.mkdirSync(".tmp", { recursive: true });

@@ -5,6 +5,8 @@ import type { ViteDevServer } from "vite";
 import { getDatabaseHandle } from "../app/db/registry.server";
 import { env, trustProxySetting } from "../app/lib/env.server";
 import { logger } from "../app/lib/logger.server";
+import { serveUploads } from "../app/lib/storage/serve-uploads.server";
+import { uploadsDirectory } from "../app/lib/storage/storage.server";
 import { buildDirectory } from "./build";
 import { createPageHandler } from "./request-handler";
 
@@ -34,6 +36,11 @@ export function createServerApp({ mode, build, vite, clientDir = path.resolve(bu
     }
     res.status(ok ? 200 : 503).set("Cache-Control", "no-store").json({ status: ok ? "ok" : "unavailable", database: ok });
   });
+
+  if (!env().S3_BUCKET) {
+    // Uploaded files (avatars) on local disk; with S3 they are linked from the bucket.
+    app.use("/uploads", serveUploads(uploadsDirectory()));
+  }
 
   if (vite) {
     app.use(vite.middlewares);

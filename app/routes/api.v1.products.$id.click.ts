@@ -1,5 +1,6 @@
 import type { Route } from "./+types/api.v1.products.$id.click";
 import { recordClick } from "~/features/catalog/clicks.server";
+import { clickVisitor } from "~/features/stats/view-action.server";
 import { jsonError } from "~/lib/api.server";
 
 /** POST /api/v1/products/{id}/click: a click-out, sent as a beacon when Visit Website is clicked. */
@@ -7,9 +8,13 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (request.method !== "POST") return jsonError("Method not allowed", 405);
   const id = Number(params.id);
   if (!Number.isInteger(id) || id <= 0 || id > 2_147_483_647) return jsonError("Invalid Product ID", 400);
+  const visitor = await clickVisitor(request);
+  if ("limited" in visitor) return visitor.limited;
   const recorded = await recordClick(id, {
     referrer: request.headers.get("referer"),
     userAgent: request.headers.get("user-agent"),
+    userId: visitor.userId,
+    visitorHash: visitor.visitorHash,
   });
   if (!recorded) return jsonError("Product not found in database", 404);
   return new Response(null, { status: 204 });

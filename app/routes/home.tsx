@@ -5,10 +5,12 @@ import { ProductList } from "~/features/catalog/components/product-list";
 import { Spotlight, TrendingPanel } from "~/features/catalog/components/spotlight";
 import { loadListPage } from "~/features/catalog/list-page.server";
 import { countLiveProducts } from "~/features/catalog/taxonomy-queries.server";
+import { redirectToPrimaryNiche } from "~/features/profile/primary-niche.server";
 import { seoMeta } from "~/features/seo/meta";
 import { env } from "~/lib/env.server";
 
-export async function loader() {
+export async function loader({ request }: Route.LoaderArgs) {
+  await redirectToPrimaryNiche(request);
   const [list, total] = await Promise.all([loadListPage({}, {}), countLiveProducts()]);
   const { SITE_NAME, APP_URL, NEWSLETTER_URL } = env();
   return { ...list, total, siteName: SITE_NAME, canonical: `${APP_URL}/`, newsletterUrl: NEWSLETTER_URL ?? null };

@@ -5,7 +5,7 @@ import { Breadcrumbs } from "~/features/catalog/components/breadcrumbs";
 import { PricingBadge } from "~/features/catalog/components/pricing-badge";
 import { ProductActions } from "~/features/catalog/components/product-actions";
 import { ProductCard } from "~/features/catalog/components/product-card";
-import { FeedbackSection, ProductMakers, Upvoters } from "~/features/catalog/components/product-community";
+import { FeedbackSection, ProductMakers } from "~/features/catalog/components/product-community";
 import { ProductLogo } from "~/features/catalog/components/product-logo";
 import { Spotlight } from "~/features/catalog/components/spotlight";
 import { UpvoteButton } from "~/features/catalog/components/upvote-button";
@@ -15,17 +15,30 @@ import { firstUpvoters, getPublicProduct, similarProducts, spotlight } from "~/f
 import { notFound } from "~/features/catalog/list-page.server";
 import { breadcrumbListLd, jsonLd, seoMeta, softwareApplicationLd } from "~/features/seo/meta";
 import { env } from "~/lib/env.server";
+import { ProductUpvoters } from "~/features/engagement/components/product-upvoters";
+import { viewerStateForRequest } from "~/features/engagement/engagement.server";
+import { productFeedback } from "~/features/feedback/feedback.server";
+import { StatsRow } from "~/features/stats/stats-row-lazy";
+import { submitterStatsForRequest } from "~/features/stats/stats.server";
+import { useViewBeacon } from "~/features/stats/view-beacon";
 
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, request }: Route.LoaderArgs) {
   const product = params.slug.length <= 200 ? await getPublicProduct(params.slug) : undefined;
   if (!product) notFound("The product you're looking for doesn't exist or has been removed.");
   const [similar, spotlightProducts, upvoters] = await Promise.all([similarProducts(product, 4), spotlight(4), firstUpvoters(product.id)]);
+  // Reviews for everyone; the stats row only for the product's submitter (never in the anonymous page cache).
+  const [feedback, submitterStats] = await Promise.all([productFeedback(product.id), submitterStatsForRequest(request, product)]);
+  // What the signed-in viewer upvoted and saved (signed-in pages are never cached).
+  const viewer = await viewerStateForRequest(request, product.id);
   const { SITE_NAME, APP_URL } = env();
   return {
     product,
+    viewer,
     similar,
     spotlight: spotlightProducts,
     upvoters,
+    feedback,
+    submitterStats,
     siteName: SITE_NAME,
     appUrl: APP_URL,
     outbound: product.website_url ? outboundUrl(product.website_url, SITE_NAME) : null,
@@ -69,6 +82,7 @@ export function meta({ data }: Route.MetaArgs) {
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { product, similar, outbound, appUrl, upvoters } = loaderData;
   const niche = product.niches[0];
+  useViewBeacon(product.id);
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
       <article className="flex min-w-0 flex-col gap-6">
@@ -93,9 +107,10 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               ))}
             </div>
           </div>
-          <UpvoteButton productName={product.product_name} upvotes={product.upvotes} className="self-start" />
+          <UpvoteButton productId={product.id} productName={product.product_name} upvotes={product.upvotes} upvoted={loaderData.viewer?.upvoted} className="self-start" />
         </header>
-        <ProductActions product={product} outbound={outbound} pageUrl={`${appUrl}/resources/${product.slug}`} />
+        <ProductActions product={product} outbound={outbound} pageUrl={`${appUrl}/resources/${product.slug}`} bookmarked={loaderData.viewer?.bookmarked} />
+        {loaderData.submitterStats ? <StatsRow stats={loaderData.submitterStats} /> : null}
         {product.video_url ? <VideoEmbed url={product.video_url} title={product.product_name} /> : null}
         <section aria-labelledby="about-heading">
           <h2 id="about-heading" className="mb-2 text-lg font-semibold">
@@ -114,7 +129,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             <p className="whitespace-pre-line text-sm">{product.maker_comment}</p>
           </section>
         ) : null}
-        <FeedbackSection productName={product.product_name} />
+        <FeedbackSection productId={product.id} productName={product.product_name} feedback={loaderData.feedback} />
         {similar.length ? (
           <section aria-labelledby="similar-heading">
             <h2 id="similar-heading" className="mb-3 text-lg font-semibold">
@@ -132,7 +147,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       </article>
       <aside className="flex flex-col gap-4" aria-label="About the product">
         <ProductMakers product={product} />
-        <Upvoters users={upvoters} />
+        <ProductUpvoters productId={product.id} users={upvoters} />
         <Spotlight products={loaderData.spotlight} />
       </aside>
     </div>

@@ -1,28 +1,67 @@
 import type { Route } from "./+types/profile";
-import { requireUser } from "~/features/auth/session.server";
+import { SavedProducts } from "~/features/engagement/components/saved-products";
+import { EditProfileForm } from "~/features/profile/edit-profile-form";
+import { OwnProductsList } from "~/features/profile/own-products-list";
 import { ProfileCard } from "~/features/profile/profile-card";
+import { profileAction, profileLoader } from "~/features/profile/profile-page.server";
+import { ProfileTabs } from "~/features/profile/profile-tabs";
+import { MyActivities } from "~/features/stats/my-activities";
 
 export function meta({ matches }: Route.MetaArgs) {
   const siteName = matches[0].loaderData?.env.SITE_NAME ?? "Toolnest";
   return [{ title: `Profile | ${siteName}` }, { name: "robots", content: "noindex" }];
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireUser(request);
-  const { username, avatar_url, career, last_active_at, created_at } = user.profile;
-  return { profile: { username, avatar_url, career, last_active_at, created_at }, now: Date.now() };
+export function loader({ request }: Route.LoaderArgs) {
+  return profileLoader(request);
 }
 
-export default function ProfilePage({ loaderData }: Route.ComponentProps) {
+export function action({ request }: Route.ActionArgs) {
+  return profileAction(request);
+}
+
+export default function ProfilePage({ loaderData, actionData }: Route.ComponentProps) {
+  const { profile, now, tab, edit, products, saved, activities } = loaderData;
   return (
-    <div className="grid gap-6 md:grid-cols-[18rem_1fr]">
-      <ProfileCard profile={loaderData.profile} now={loaderData.now} />
-      <section aria-labelledby="profile-tabs-heading" className="rounded-lg border p-6">
-        <h2 id="profile-tabs-heading" className="text-lg font-semibold">
-          Saved
-        </h2>
-        <p className="mt-2 text-muted-foreground">Your saved products, activities and listings will appear here soon.</p>
-      </section>
+    <div className="grid gap-6 md:grid-cols-[18rem_1fr] md:items-start">
+      <ProfileCard profile={profile} now={now} />
+      <div className="flex min-w-0 flex-col gap-4">
+        <ProfileTabs current={tab} />
+        <section aria-labelledby="profile-panel-heading" className="rounded-lg border bg-card p-6">
+          {tab === "bookmarks" ? (
+            <>
+              <h2 id="profile-panel-heading" className="mb-4 text-lg font-semibold">
+                Saved
+              </h2>
+              <SavedProducts products={saved ?? []} />
+            </>
+          ) : null}
+          {tab === "activities" ? (
+            <>
+              <h2 id="profile-panel-heading" className="mb-4 text-lg font-semibold">
+                My Activities
+              </h2>
+              <MyActivities items={activities ?? []} now={now} />
+            </>
+          ) : null}
+          {tab === "products" ? (
+            <>
+              <h2 id="profile-panel-heading" className="mb-4 text-lg font-semibold">
+                Your Listed Products
+              </h2>
+              <OwnProductsList products={products ?? []} />
+            </>
+          ) : null}
+          {tab === "edit" && edit ? (
+            <>
+              <h2 id="profile-panel-heading" className="mb-4 text-lg font-semibold">
+                Edit Profile
+              </h2>
+              <EditProfileForm key={edit.version} profile={edit} errors={actionData?.errors} />
+            </>
+          ) : null}
+        </section>
+      </div>
     </div>
   );
 }

@@ -170,7 +170,18 @@ test("POST /api/v1/products/{id}/click records a click-out", async ({ request })
 test("the API is documented: an OpenAPI file and a page that renders it", async ({ request, page }) => {
   const doc = await getJson<{ openapi: string; paths: Record<string, unknown> }>(request, "/api/v1/openapi.json");
   expect(doc.openapi).toBe("3.1.0");
-  expect(Object.keys(doc.paths).sort()).toEqual(["/niches", "/products", "/products/{id}/click", "/products/{slug}", "/search"]);
+  expect(Object.keys(doc.paths).sort()).toEqual([
+    "/me/engagement",
+    "/niches",
+    "/products",
+    "/products/{id}/bookmark",
+    "/products/{id}/click",
+    "/products/{id}/feedback",
+    "/products/{id}/upvote",
+    "/products/{id}/view",
+    "/products/{slug}",
+    "/search",
+  ]);
   await page.goto("/api-docs");
   await expect(page.getByRole("heading", { level: 1, name: /API/ })).toBeVisible();
   await expect(page.getByRole("heading", { name: /GET\s*\/api\/v1\/products$/ })).toBeVisible();

@@ -8,7 +8,8 @@ import path from "node:path";
 import pg from "pg";
 import { assertLocalDatabaseUrl, withDatabase } from "../setup/local-database";
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "toolnest-e2e-"));
+// playwright.config.ts chooses it (tests read the outbox there); a fresh one when run alone.
+const dataDir = process.env.E2E_DATA_DIR || fs.mkdtempSync(path.join(os.tmpdir(), "toolnest-e2e-"));
 process.env.DATA_DIR = dataDir;
 let dropDatabase: (() => Promise<void>) | undefined;
 
@@ -38,6 +39,21 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.prependListener(signal, () => {
     void cleanup().finally(() => process.exit(0));
   });
+}
+
+// Fixture data before the app starts: the demo catalogue, the administrator (made by the real
+// `npm run admin:create` command, see admin-account.ts), then tests/e2e/seed-fixtures.ts (a maker
+// signed in through the development sign-in who submitted one demo product).
+{
+  const { execFileSync } = await import("node:child_process");
+  const { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } = await import("./admin-account");
+  for (const [script, ...args] of [
+    ["scripts/db-seed.ts"],
+    ["scripts/admin-create.ts", "--email", E2E_ADMIN_EMAIL, "--password", E2E_ADMIN_PASSWORD],
+    ["tests/e2e/seed-fixtures.ts"],
+  ] as [string, ...string[]][]) {
+    execFileSync(process.execPath, ["--import", "tsx", script, ...args], { stdio: ["ignore", "ignore", "inherit"], env: process.env });
+  }
 }
 
 await import("../../scripts/start");

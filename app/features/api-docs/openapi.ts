@@ -18,6 +18,23 @@ const productCard = {
   },
 } as const;
 
+/** A review or reply; `replies` only on reviews. */
+const review = {
+  type: "object",
+  properties: {
+    id: { type: "integer" },
+    comment: { type: "string", description: "Plain text as typed; render it escaped." },
+    rating: { type: "integer", minimum: 1, maximum: 5 },
+    created_at: { type: "string", format: "date-time" },
+    parent_id: { type: ["integer", "null"] },
+    author: {
+      type: "object",
+      properties: { id: { type: "string" }, username: { type: ["string", "null"] }, avatar_url: { type: ["string", "null"] }, career: { type: ["string", "null"] } },
+    },
+    replies: { type: "array", items: { type: "object" } },
+  },
+} as const;
+
 const error = {
   type: "object",
   required: ["error"],
@@ -47,13 +64,44 @@ const limit = (max: number, fallback: number) => ({
 const badRequest = { description: "A parameter is invalid; `error.parameter` names it.", content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } };
 const json = (schema: object, description: string) => ({ description, content: { "application/json": { schema } } });
 
+/** PUT and DELETE of an upvote or a save by the signed-in user (session cookie, same-origin). */
+function engagementToggle(noun: "upvote" | "save", state: "upvoted" | "bookmarked", count: "upvotes" | "bookmarks") {
+  const answer = json(
+    {
+      type: "object",
+      required: [state, count, "changed"],
+      properties: {
+        [state]: { type: "boolean" },
+        [count]: { type: "integer", description: "The product's count after this request." },
+        changed: { type: "boolean", description: `False when the ${noun} was already in the requested state.` },
+      },
+    },
+    "The new state and count.",
+  );
+  const refusals = {
+    400: json({ $ref: "#/components/schemas/Error" }, "Invalid Product ID"),
+    401: json({ $ref: "#/components/schemas/Error" }, "Not signed in."),
+    403: json({ $ref: "#/components/schemas/Error" }, "A cross-site request (Origin is not this site)."),
+    404: json({ $ref: "#/components/schemas/Error" }, "Product not found in database (missing or not live)."),
+    429: json({ $ref: "#/components/schemas/Error" }, "Too many writes from this user or address; see Retry-After."),
+  };
+  const parameters = [{ name: "id", in: "path", required: true, schema: { type: "integer", minimum: 1 } }];
+  const description =
+    "Signed-in users only (the session cookie; a browser request must come from this site). Idempotent. Limited per user (60 a minute) and per address.";
+  return {
+    put: { summary: noun === "upvote" ? "Upvote a product" : "Save (bookmark) a product", description, parameters, responses: { 200: answer, ...refusals } },
+    delete: { summary: noun === "upvote" ? "Withdraw an upvote" : "Remove a save", description, parameters, responses: { 200: answer, ...refusals } },
+  };
+}
+
 export function openApiDocument(appUrl: string, siteName: string) {
   return {
     openapi: "3.1.0",
     info: {
       title: `${siteName} API`,
       version: "1",
-      description: "Read the public catalogue: live products, their niches and subcategories, and search.",
+      description:
+        "Read the public catalogue: live products, their niches and subcategories, and search. Signed-in users can also upvote and save products.",
     },
     servers: [{ url: `${appUrl}/api/v1` }],
     paths: {
@@ -91,6 +139,119 @@ export function openApiDocument(appUrl: string, siteName: string) {
             204: { description: "Recorded." },
             400: json({ $ref: "#/components/schemas/Error" }, "Invalid Product ID"),
             404: json({ $ref: "#/components/schemas/Error" }, "Product not found in database"),
+            429: json({ $ref: "#/components/schemas/Error" }, "Too many requests from this address; see Retry-After."),
+          },
+        },
+      },
+      "/products/{id}/view": {
+        post: {
+          summary: "Record a page view",
+          description:
+            "Sent by the product page once it is interactive (as a beacon). Counted once per visitor and day (a keyed daily hash of the signed-in user, or of the address and browser; nothing else is kept). Bots are not counted.",
+          parameters: [{ name: "id", in: "path", required: true, schema: { type: "integer", minimum: 1 } }],
+          responses: {
+            204: { description: "Counted (or already counted today)." },
+            400: json({ $ref: "#/components/schemas/Error" }, "Invalid Product ID"),
+            404: json({ $ref: "#/components/schemas/Error" }, "Product not found in database"),
+            429: json({ $ref: "#/components/schemas/Error" }, "Too many requests from this address; see Retry-After."),
+          },
+        },
+      },
+      "/products/{id}/feedback": {
+        get: {
+          summary: "Reviews of a live product",
+          description: "The review summary (average to one decimal, count, share of each rating; reviews only) and the newest 50 reviews, each with its replies oldest first.",
+          parameters: [{ name: "id", in: "path", required: true, schema: { type: "integer", minimum: 1 } }],
+          responses: {
+            200: json(
+              {
+                type: "object",
+                properties: {
+                  summary: {
+                    type: "object",
+                    properties: {
+                      average: { type: ["number", "null"] },
+                      count: { type: "integer" },
+                      distribution: {
+                        type: "array",
+                        items: { type: "object", properties: { rating: { type: "integer" }, count: { type: "integer" }, percent: { type: "integer" } } },
+                      },
+                    },
+                  },
+                  reviews: { type: "array", items: { $ref: "#/components/schemas/Review" } },
+                },
+              },
+              "Summary and reviews, newest first.",
+            ),
+            400: json({ $ref: "#/components/schemas/Error" }, "Invalid Product ID"),
+            404: json({ $ref: "#/components/schemas/Error" }, "Product not found"),
+          },
+        },
+        post: {
+          summary: "Post a review or a reply",
+          description:
+            "Signed-in users only (session cookie, same origin). A review needs `rating` (1 to 5) and `comment`; a reply needs `parentId` (a review of the same product) and `comment`, and is stored with rating 5. Comments are plain text, at most 2,000 characters, stored as typed. Form-encoded or JSON body. Rate limited per user and per address.",
+          parameters: [{ name: "id", in: "path", required: true, schema: { type: "integer", minimum: 1 } }],
+          requestBody: {
+            required: true,
+            content: {
+              "application/x-www-form-urlencoded": {
+                schema: {
+                  type: "object",
+                  required: ["comment"],
+                  properties: {
+                    comment: { type: "string", maxLength: 2000 },
+                    rating: { type: "integer", minimum: 1, maximum: 5 },
+                    parentId: { type: "integer", minimum: 1 },
+                  },
+                },
+              },
+            },
+          },
+          responses: {
+            201: json({ type: "object", properties: { feedback: { $ref: "#/components/schemas/Review" } } }, "Saved."),
+            400: json(
+              { $ref: "#/components/schemas/Error" },
+              "Please provide a rating before submitting / Please enter your feedback before submitting / Please enter your reply before submitting, or too long; `error.fields` names the field.",
+            ),
+            401: json({ $ref: "#/components/schemas/Error" }, "Please sign in to leave feedback."),
+            403: { description: "Cross-site request." },
+            404: json({ $ref: "#/components/schemas/Error" }, "Product not found, or the review replied to is not one of its reviews."),
+            429: json({ $ref: "#/components/schemas/Error" }, "Too many reviews; see Retry-After."),
+          },
+        },
+      },
+      "/products/{id}/upvote": engagementToggle("upvote", "upvoted", "upvotes"),
+      "/products/{id}/bookmark": engagementToggle("save", "bookmarked", "bookmarks"),
+      "/me/engagement": {
+        get: {
+          summary: "What the signed-in user upvoted and saved",
+          description: "For the given live products (unknown ids are left out), with their current counts. Signed-in users only.",
+          parameters: [{ name: "ids", in: "query", required: true, schema: { type: "string", pattern: "^\\d+(,\\d+)*$" }, description: "Up to 100 product ids, comma-separated." }],
+          responses: {
+            200: json(
+              {
+                type: "object",
+                properties: {
+                  items: {
+                    type: "array",
+                    items: {
+                      type: "object",
+                      properties: {
+                        id: { type: "integer" },
+                        upvoted: { type: "boolean" },
+                        bookmarked: { type: "boolean" },
+                        upvotes: { type: "integer" },
+                        bookmarks: { type: "integer" },
+                      },
+                    },
+                  },
+                },
+              },
+              "One item per live product asked for.",
+            ),
+            400: badRequest,
+            401: json({ $ref: "#/components/schemas/Error" }, "Not signed in."),
           },
         },
       },
@@ -135,7 +296,7 @@ export function openApiDocument(appUrl: string, siteName: string) {
         },
       },
     },
-    components: { schemas: { ProductCard: productCard, ProductPage: page, Error: error } },
+    components: { schemas: { Review: review, ProductCard: productCard, ProductPage: page, Error: error } },
   };
 }
 

@@ -8,6 +8,8 @@ import { logger } from "~/lib/logger.server";
 import { CLIENT_IP_HEADER } from "~/lib/rate-limit.server";
 import { authSettingsFromEnv, devSignInAllowed, type AuthSettings } from "./config.server";
 import { devSignInPlugin } from "./dev-sign-in.server";
+import { RESET_TOKEN_TTL_SECONDS } from "./password";
+import { sendResetPasswordEmail } from "./password-mail.server";
 
 /** The header the Express server sets to the client's address (see server/request-handler.ts). */
 export { CLIENT_IP_HEADER };
@@ -31,7 +33,18 @@ export function createAuth(settings: AuthSettings) {
       provider: "pg",
       schema: { user, session, account, verification, auth_rate_limit },
     }),
-    emailAndPassword: { enabled: true, minPasswordLength: 6 },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 6,
+      // The reset link goes to our /reset-password page (see password-mail.server.ts).
+      sendResetPassword: (data) => sendResetPasswordEmail(settings.appUrl, data),
+      resetPasswordTokenExpiresIn: RESET_TOKEN_TTL_SECONDS,
+      revokeSessionsOnPasswordReset: true,
+    },
+    // Password reset and change go through our pages (own rate limits, no enumeration), not the HTTP API.
+    // Our own routes (rate-limited) call these through the server API. Public e-mail sign-up is off:
+    // members sign in with Google, e-mail accounts are for admins (decision 019).
+    disabledPaths: ["/request-password-reset", "/reset-password", "/change-password", "/sign-up/email"],
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
     rateLimit: { enabled: true, storage: "database", modelName: "auth_rate_limit", window: 60, max: 100 },
     advanced: {

@@ -3,11 +3,15 @@ import { queryRows } from "~/db/client.server";
 import { getDb } from "~/db/registry.server";
 
 /** Records a click-out on a live product; false when there is no such product. */
-export async function recordClick(productId: number, meta: { referrer: string | null; userAgent: string | null; userId?: string | null }) {
+export async function recordClick(
+  productId: number,
+  meta: { referrer: string | null; userAgent: string | null; userId?: string | null; visitorHash?: string | null },
+) {
   const rows = await queryRows<{ id: number }>(
     getDb(),
-    sql`insert into product_clicks (product_id, referrer, user_agent, user_id)
-        select p.id, ${meta.referrer?.slice(0, 1000) ?? null}, ${meta.userAgent?.slice(0, 500) ?? null}, ${meta.userId ?? null}
+    sql`insert into product_clicks (product_id, referrer, user_agent, user_id, visitor_hash)
+        select p.id, ${meta.referrer?.slice(0, 1000) ?? null}, ${meta.userAgent?.slice(0, 500) ?? null}, ${meta.userId ?? null},
+               ${meta.visitorHash ?? null}
         from products p where p.id = ${productId} and p.status = 'live' and p.type = 'product'
         returning id`,
   );

@@ -7,10 +7,13 @@ export function AuthRequiredDialog({
   open,
   onOpenChange,
   message = "Please sign in to continue.",
+  onContinue,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   message?: string;
+  /** Runs when the visitor chooses to sign in (e.g. to remember the action to resume afterwards). */
+  onContinue?: () => void;
 }) {
   const location = useLocation();
   const redirectTo = `${location.pathname}${location.search}`;
@@ -26,7 +29,9 @@ export function AuthRequiredDialog({
             Cancel
           </Button>
           <Button asChild>
-            <Link to={`/auth?redirectTo=${encodeURIComponent(redirectTo)}`}>Continue to Sign In</Link>
+            <Link to={`/auth?redirectTo=${encodeURIComponent(redirectTo)}`} onClick={onContinue}>
+              Continue to Sign In
+            </Link>
           </Button>
         </DialogFooter>
       </DialogContent>

@@ -1,9 +1,8 @@
-import { ArrowLeft, Bookmark, ExternalLink } from "lucide-react";
-import { useState } from "react";
+import { ArrowLeft, ExternalLink } from "lucide-react";
 import { useNavigate } from "react-router";
 import { Button } from "~/components/ui/button";
 import type { ProductDetail } from "../product.server";
-import { AuthRequiredDialog } from "./auth-required-dialog";
+import { SaveButton } from "~/features/engagement/components/save-button";
 import { CouponButton } from "./coupon-button";
 import { ShareDialog } from "./share-dialog";
 
@@ -16,9 +15,19 @@ function beaconClick(productId: number) {
   }
 }
 
-export function ProductActions({ product, outbound, pageUrl }: { product: ProductDetail; outbound: string | null; pageUrl: string }) {
+export function ProductActions({
+  product,
+  outbound,
+  pageUrl,
+  bookmarked,
+}: {
+  product: ProductDetail;
+  outbound: string | null;
+  pageUrl: string;
+  /** Whether the signed-in viewer saved it (undefined: not known on the server). */
+  bookmarked?: boolean;
+}) {
   const navigate = useNavigate();
-  const [authOpen, setAuthOpen] = useState(false);
   return (
     <div className="flex flex-wrap gap-2">
       <Button
@@ -36,13 +45,10 @@ export function ProductActions({ product, outbound, pageUrl }: { product: Produc
         </Button>
       ) : null}
       <ShareDialog url={pageUrl} title={product.product_name} />
-      <Button variant="outline" onClick={() => setAuthOpen(true)}>
-        <Bookmark aria-hidden /> Save
-      </Button>
+      <SaveButton productId={product.id} bookmarked={bookmarked} bookmarks={product.bookmarks} />
       {product.has_coupon ? (
         <CouponButton text={product.coupon_text} code={product.coupon_code} url={product.coupon_url} expiry={product.coupon_expiry_date} />
       ) : null}
-      <AuthRequiredDialog open={authOpen} onOpenChange={setAuthOpen} message="Please sign in to save products." />
     </div>
   );
 }

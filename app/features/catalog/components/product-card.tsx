@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import type { ProductCard as Card } from "../product-card";
 import { PricingBadge } from "./pricing-badge";
 import { ProductLogo } from "./product-logo";
+import { SaveButton } from "~/features/engagement/components/save-button";
 import { UpvoteButton } from "./upvote-button";
 
 export function ProductCard({ product }: { product: Card }) {
@@ -28,7 +29,10 @@ export function ProductCard({ product }: { product: Card }) {
           ))}
         </div>
       </div>
-      <UpvoteButton productName={product.product_name} upvotes={product.upvotes} className="relative z-10 self-start" />
+      <div className="relative z-10 flex flex-col items-center gap-1.5 self-start">
+        <UpvoteButton productId={product.id} productName={product.product_name} upvotes={product.upvotes} />
+        <SaveButton productId={product.id} productName={product.product_name} compact />
+      </div>
     </article>
   );
 }

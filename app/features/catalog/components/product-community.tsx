@@ -1,9 +1,7 @@
 import { Link } from "react-router";
-import { useState } from "react";
 import { Avatar } from "~/components/ui/avatar";
 import { Button } from "~/components/ui/button";
 import type { ProductDetail } from "../product.server";
-import { AuthRequiredDialog } from "./auth-required-dialog";
 
 /** Creator and makers (or Unclaimed) with Claim this product. */
 export function ProductMakers({ product }: { product: ProductDetail }) {
@@ -57,19 +55,5 @@ export function Upvoters({ users }: { users: { id: string; username: string | nu
   );
 }
 
-/** The review form; reviewing needs an account. */
-export function FeedbackSection({ productName }: { productName: string }) {
-  const [authOpen, setAuthOpen] = useState(false);
-  return (
-    <section aria-labelledby="feedback-heading" className="rounded-xl border p-4">
-      <h2 id="feedback-heading" className="mb-2 font-semibold">
-        Reviews
-      </h2>
-      <p className="mb-3 text-sm text-muted-foreground">Used {productName}? Share your experience with the community.</p>
-      <Button variant="outline" onClick={() => setAuthOpen(true)}>
-        Write a review
-      </Button>
-      <AuthRequiredDialog open={authOpen} onOpenChange={setAuthOpen} message="Please sign in to leave feedback." />
-    </section>
-  );
-}
+/** Reviews and replies: see app/features/feedback. */
+export { FeedbackSection } from "~/features/feedback/components/feedback-section";

@@ -1,0 +1,132 @@
+import { CheckCircle2Icon } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { Form, useNavigation } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import type { Challenge, LoginActionData } from "../login-types";
+
+interface Props {
+  challenge: Challenge;
+  verified: string | null;
+  values: { email: string; answer: string };
+  errors: LoginActionData["errors"];
+  redirectTo: string;
+}
+
+const fieldError = "text-sm text-destructive";
+
+/**
+ * Email, password and the math challenge. Verify and Sign In post to the server (with or without
+ * JavaScript); Sign In is enabled only once the server has verified this question.
+ */
+export function AdminLoginForm({ challenge, verified, values, errors, redirectTo }: Props) {
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting" && navigation.formMethod?.toUpperCase() === "POST";
+  const pendingIntent = submitting ? navigation.formData?.get("intent") : null;
+  const signInRef = useRef<HTMLButtonElement>(null);
+  const wasVerified = useRef(!!verified);
+
+  // The Verify button leaves the form once the answer is verified: keep the keyboard in place.
+  useEffect(() => {
+    if (verified && !wasVerified.current) signInRef.current?.focus();
+    wasVerified.current = !!verified;
+  }, [verified]);
+
+  return (
+    <Form method="post" replace noValidate className="flex flex-col gap-4" aria-describedby={errors.form ? "login-form-error" : undefined}>
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      <input type="hidden" name="challenge" value={challenge.token} />
+      {verified ? <input type="hidden" name="verified" value={verified} /> : null}
+
+      {errors.form ? (
+        <p id="login-form-error" role="alert" className="rounded-md border border-destructive/50 bg-destructive/10 p-3 text-sm">
+          {errors.form}
+        </p>
+      ) : null}
+
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor="admin-email" className="text-sm font-medium">
+          Email
+        </label>
+        <Input
+          id="admin-email"
+          name="email"
+          type="email"
+          autoComplete="username"
+          defaultValue={values.email}
+          required
+          aria-invalid={errors.email ? true : undefined}
+          aria-describedby={errors.email ? "admin-email-error" : undefined}
+        />
+        {errors.email ? (
+          <p id="admin-email-error" className={fieldError}>
+            {errors.email}
+          </p>
+        ) : null}
+      </div>
+
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor="admin-password" className="text-sm font-medium">
+          Password
+        </label>
+        <Input
+          id="admin-password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          minLength={6}
+          aria-invalid={errors.password ? true : undefined}
+          aria-describedby={errors.password ? "admin-password-error" : undefined}
+        />
+        {errors.password ? (
+          <p id="admin-password-error" className={fieldError}>
+            {errors.password}
+          </p>
+        ) : null}
+      </div>
+
+      <fieldset className="flex flex-col gap-2 rounded-md border p-3">
+        <legend className="px-1 text-sm font-medium">Math challenge</legend>
+        <label htmlFor="admin-answer" className="text-sm">
+          {challenge.question}
+        </label>
+        <div className="flex gap-2">
+          <Input
+            // A new question starts with an empty answer.
+            key={challenge.token}
+            id="admin-answer"
+            name="answer"
+            inputMode="numeric"
+            autoComplete="off"
+            defaultValue={values.answer}
+            readOnly={!!verified}
+            className="w-24"
+            aria-invalid={errors.answer ? true : undefined}
+            aria-describedby={errors.answer ? "admin-answer-error" : verified ? "admin-answer-verified" : undefined}
+          />
+          {verified ? null : (
+            <Button type="submit" name="intent" value="verify" variant="outline" formNoValidate disabled={submitting}>
+              {pendingIntent === "verify" ? "Verifying..." : "Verify"}
+            </Button>
+          )}
+        </div>
+        {errors.answer ? (
+          <p id="admin-answer-error" role="alert" className={fieldError}>
+            {errors.answer}
+          </p>
+        ) : null}
+        {verified ? (
+          <p id="admin-answer-verified" role="status" className="flex items-center gap-1.5 text-sm text-emerald-700 dark:text-emerald-400">
+            <CheckCircle2Icon className="size-4" aria-hidden />
+            Verified
+          </p>
+        ) : null}
+      </fieldset>
+
+      <Button ref={signInRef} type="submit" name="intent" value="sign-in" size="lg" disabled={!verified || submitting}>
+        {pendingIntent === "sign-in" ? "Signing in..." : "Sign In"}
+      </Button>
+    </Form>
+  );
+}

@@ -1,0 +1,122 @@
+import { LayoutDashboardIcon, LogOutIcon, PanelLeftCloseIcon, PanelLeftOpenIcon } from "lucide-react";
+import { useEffect, useState, type ComponentType, type ReactNode } from "react";
+import { Form, Link, NavLink, useLocation, useNavigation } from "react-router";
+import { ThemeToggle } from "~/components/theme-toggle";
+import { cn } from "~/components/ui/cn";
+
+/** The admin pages in the side navigation (more join as they are built). */
+export const ADMIN_NAV: { label: string; to: string; icon: ComponentType<{ className?: string; "aria-hidden"?: boolean }> }[] = [
+  { label: "Dashboard", to: "/admin/dashboard", icon: LayoutDashboardIcon },
+];
+
+/**
+ * Admin layout: a top bar and a collapsible side navigation (icons only when collapsed on wide
+ * screens; hidden until opened on narrow ones) with the Logout button.
+ */
+export function AdminShell({ siteName, email, children }: { siteName: string; email: string; children: ReactNode }) {
+  // Wide screens start expanded; narrow screens start with the navigation hidden.
+  const [collapsed, setCollapsed] = useState(false);
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const location = useLocation();
+  const [path, setPath] = useState(location.pathname);
+  if (path !== location.pathname) {
+    setPath(location.pathname);
+    setMobileOpen(false);
+  }
+  const loggingOut = useNavigation().formAction === "/admin";
+
+  // Known after hydration; the server renders the wide layout's state.
+  const [wide, setWide] = useState<boolean | null>(null);
+  useEffect(() => {
+    const query = window.matchMedia("(min-width: 768px)");
+    const update = () => setWide(query.matches);
+    update();
+    query.addEventListener("change", update);
+    return () => query.removeEventListener("change", update);
+  }, []);
+
+  const toggle = () => {
+    if (wide === false) setMobileOpen((o) => !o);
+    else setCollapsed((c) => !c);
+  };
+  const expanded = wide === false ? mobileOpen : !collapsed;
+
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a
+        href="#admin-main"
+        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-md focus:bg-primary focus:px-4 focus:py-2 focus:text-primary-foreground"
+      >
+        Skip to content
+      </a>
+      <header className="sticky top-0 z-40 flex h-14 items-center gap-2 border-b bg-background px-3">
+        <button
+          type="button"
+          onClick={toggle}
+          aria-controls="admin-nav"
+          aria-expanded={expanded}
+          aria-label="Toggle navigation"
+          className="inline-flex size-9 items-center justify-center rounded-md hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring"
+        >
+          {!expanded ? <PanelLeftOpenIcon className="size-5" aria-hidden /> : <PanelLeftCloseIcon className="size-5" aria-hidden />}
+        </button>
+        <Link to="/admin/dashboard" className="flex min-w-0 items-center gap-2 rounded-md font-semibold">
+          <img src="/favicon.svg" alt="" width={24} height={24} className="size-6 shrink-0" />
+          <span className="truncate">{siteName} Admin</span>
+        </Link>
+        <div className="ml-auto flex items-center gap-1">
+          <span className="hidden max-w-56 truncate text-sm text-muted-foreground sm:inline">{email}</span>
+          <Link to="/" className="rounded-md px-2 py-1.5 text-sm font-medium text-muted-foreground hover:bg-accent hover:text-accent-foreground">
+            View site
+          </Link>
+          <ThemeToggle />
+        </div>
+      </header>
+      <div className="flex flex-1">
+        <aside
+          id="admin-nav"
+          className={cn(
+            "shrink-0 flex-col border-r bg-muted/30 md:flex",
+            mobileOpen ? "fixed inset-x-0 top-14 bottom-0 z-30 flex bg-background md:static md:bg-muted/30" : "hidden",
+            collapsed ? "md:w-16" : "md:w-56",
+          )}
+        >
+          <nav aria-label="Admin" className="flex flex-1 flex-col gap-1 p-2">
+            {ADMIN_NAV.map(({ label, to, icon: Icon }) => (
+              <NavLink
+                key={to}
+                to={to}
+                title={collapsed ? label : undefined}
+                className={({ isActive }) =>
+                  cn(
+                    "flex h-10 items-center gap-3 rounded-md px-3 text-sm font-medium transition-colors hover:bg-accent hover:text-accent-foreground",
+                    isActive ? "bg-accent text-accent-foreground" : "text-muted-foreground",
+                  )
+                }
+              >
+                <Icon className="size-4 shrink-0" aria-hidden />
+                <span className={cn(collapsed && "md:sr-only")}>{label}</span>
+              </NavLink>
+            ))}
+          </nav>
+          <Form method="post" action="/admin" className="border-t p-2">
+            <button
+              type="submit"
+              name="intent"
+              value="logout"
+              disabled={loggingOut}
+              title={collapsed ? "Logout" : undefined}
+              className="flex h-10 w-full items-center gap-3 rounded-md px-3 text-sm font-medium text-muted-foreground hover:bg-accent hover:text-accent-foreground focus-visible:outline-2 focus-visible:outline-ring disabled:opacity-50"
+            >
+              <LogOutIcon className="size-4 shrink-0" aria-hidden />
+              <span className={cn(collapsed && "md:sr-only")}>Logout</span>
+            </button>
+          </Form>
+        </aside>
+        <main id="admin-main" tabIndex={-1} className="min-w-0 flex-1 p-4 focus:outline-none md:p-6">
+          {children}
+        </main>
+      </div>
+    </div>
+  );
+}

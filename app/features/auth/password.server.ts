@@ -1,0 +1,187 @@
+/**
+ * Password reset and change for e-mail accounts (admins), through Better Auth's own endpoints
+ * (hashing, tokens, session revocation). Our rate limits sit in front; answers never say
+ * whether an address has an account.
+ */
+import { APIError } from "better-auth/api";
+import { z } from "zod";
+import { logger } from "~/lib/logger.server";
+import { clientIp, consumeAll, type RateLimitRule } from "~/lib/rate-limit.server";
+import { getAuth, getAuthState } from "./auth.server";
+import {
+  CURRENT_PASSWORD_REQUIRED,
+  INVALID_EMAIL,
+  INVALID_RESET_LINK,
+  NO_PASSWORD_ACCOUNT,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  PASSWORD_RATE_LIMITED,
+  PASSWORD_TOO_LONG,
+  PASSWORD_TOO_SHORT,
+  PASSWORDS_DO_NOT_MATCH,
+  RESET_EMAIL_FAILED,
+  RESET_RATE_LIMITED,
+  UPDATE_PASSWORD_FAILED,
+  type FieldErrors,
+} from "./password";
+import { hasPassword } from "./password-mail.server";
+import type { SessionUser } from "./session.server";
+
+export { hasPassword };
+
+const MINUTE = 60;
+export const RATE_LIMITS = {
+  /** Reset e-mails per address, and reset requests per visitor address. */
+  resetPerEmail: { limit: 5, windowSeconds: 15 * MINUTE },
+  resetPerIp: { limit: 20, windowSeconds: 15 * MINUTE },
+  /** New-password submissions per visitor address (tokens are long; this only slows guessing). */
+  newPasswordPerIp: { limit: 30, windowSeconds: 15 * MINUTE },
+  /** Change-password attempts per user: guesses of the current password. */
+  changePerUser: { limit: 10, windowSeconds: 15 * MINUTE },
+} satisfies Record<string, RateLimitRule>;
+
+export type PasswordResult =
+  | { ok: true; headers?: Headers }
+  | {
+      ok: false;
+      status: 400 | 409 | 429 | 503;
+      error?: string;
+      fieldErrors?: FieldErrors;
+      /** The reset token is unknown, used or expired. */
+      invalidLink?: boolean;
+      retryAfterSeconds?: number;
+    };
+
+const emailSchema = z.string().trim().toLowerCase().max(254).pipe(z.email(INVALID_EMAIL));
+
+const newPassword = z
+  .string(PASSWORD_TOO_SHORT)
+  .min(PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT)
+  .max(PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG);
+
+const newPasswordPair = z
+  .object({ password: newPassword, confirm: z.string().default("") })
+  .refine((v) => v.password === v.confirm, { path: ["confirm"], message: PASSWORDS_DO_NOT_MATCH });
+
+const resetSchema = z.object({ token: z.string().trim().min(1).max(200) }).and(newPasswordPair);
+
+const changeSchema = z
+  .object({ currentPassword: z.string(CURRENT_PASSWORD_REQUIRED).min(1, CURRENT_PASSWORD_REQUIRED).max(PASSWORD_MAX_LENGTH) })
+  .and(newPasswordPair);
+
+function fieldErrors(error: z.ZodError): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of error.issues) {
+    const field = issue.path[0] as keyof FieldErrors | undefined;
+    if (field && !errors[field]) errors[field] = issue.message;
+  }
+  return errors;
+}
+
+function text(value: FormDataEntryValue | null | undefined): string | undefined {
+  return typeof value === "string" ? value : undefined;
+}
+
+function apiErrorCode(error: unknown): string | undefined {
+  return error instanceof APIError ? (error.body as { code?: string } | undefined)?.code : undefined;
+}
+
+/**
+ * "Forgot password": always the same success for a well-formed address, whether or not it has
+ * an account. Rate limited per visitor address and per e-mail.
+ */
+export async function requestPasswordReset(request: Request, emailValue: unknown): Promise<PasswordResult> {
+  const parsed = emailSchema.safeParse(emailValue ?? "");
+  if (!parsed.success) return { ok: false, status: 400, fieldErrors: { email: INVALID_EMAIL } };
+  const email = parsed.data;
+  const limited = await consumeAll([
+    { key: `password-reset:ip:${clientIp(request)}`, rule: RATE_LIMITS.resetPerIp },
+    { key: `password-reset:email:${email}`, rule: RATE_LIMITS.resetPerEmail },
+  ]);
+  if (!limited.ok) return { ok: false, status: 429, error: RESET_RATE_LIMITED, retryAfterSeconds: limited.retryAfterSeconds };
+  try {
+    await getAuth().api.requestPasswordReset({
+      body: { email, redirectTo: `${getAuthState().settings.appUrl}/reset-password` },
+    });
+    return { ok: true };
+  } catch (error) {
+    logger().error({ err: error }, "password reset request failed");
+    return { ok: false, status: 503, error: RESET_EMAIL_FAILED };
+  }
+}
+
+/** Whether a reset token from a link still works (unknown, used and expired ones do not). */
+export async function isResetTokenValid(token: string | null | undefined): Promise<boolean> {
+  if (!token || token.length > 200) return false;
+  const context = await getAuth().$context;
+  const found = await context.internalAdapter.findVerificationValue(`reset-password:${token}`);
+  return Boolean(found && new Date(found.expiresAt) > new Date());
+}
+
+/** Sets a new password from a reset link; Better Auth signs the account out everywhere. */
+export async function resetPassword(request: Request, form: FormData): Promise<PasswordResult> {
+  const parsed = resetSchema.safeParse({
+    token: text(form.get("token")) ?? "",
+    password: text(form.get("password")) ?? "",
+    confirm: text(form.get("confirm")) ?? "",
+  });
+  if (!parsed.success) {
+    const errors = fieldErrors(parsed.error);
+    if ("token" in errors) return { ok: false, status: 400, error: INVALID_RESET_LINK, invalidLink: true };
+    return { ok: false, status: 400, fieldErrors: errors };
+  }
+  const limited = await consumeAll([
+    { key: `password-new:ip:${clientIp(request)}`, rule: RATE_LIMITS.newPasswordPerIp },
+  ]);
+  if (!limited.ok) return { ok: false, status: 429, error: PASSWORD_RATE_LIMITED, retryAfterSeconds: limited.retryAfterSeconds };
+  try {
+    await getAuth().api.resetPassword({ body: { token: parsed.data.token, newPassword: parsed.data.password } });
+    return { ok: true };
+  } catch (error) {
+    const code = apiErrorCode(error);
+    if (code === "INVALID_TOKEN" || code === "USER_NOT_FOUND") {
+      return { ok: false, status: 400, error: INVALID_RESET_LINK, invalidLink: true };
+    }
+    if (code === "PASSWORD_TOO_SHORT") return { ok: false, status: 400, fieldErrors: { password: PASSWORD_TOO_SHORT } };
+    if (code === "PASSWORD_TOO_LONG") return { ok: false, status: 400, fieldErrors: { password: PASSWORD_TOO_LONG } };
+    logger().error({ err: error }, "password reset failed");
+    return { ok: false, status: 503, error: UPDATE_PASSWORD_FAILED };
+  }
+}
+
+/**
+ * Changes the signed-in user's password. Other sessions are signed out; this one gets a fresh
+ * cookie (returned in `headers`).
+ */
+export async function changePassword(request: Request, user: Pick<SessionUser, "id">, form: FormData): Promise<PasswordResult> {
+  if (!(await hasPassword(user.id))) return { ok: false, status: 409, error: NO_PASSWORD_ACCOUNT };
+  const parsed = changeSchema.safeParse({
+    currentPassword: text(form.get("currentPassword")) ?? "",
+    password: text(form.get("password")) ?? "",
+    confirm: text(form.get("confirm")) ?? "",
+  });
+  if (!parsed.success) return { ok: false, status: 400, fieldErrors: fieldErrors(parsed.error) };
+  const limited = await consumeAll([{ key: `password-change:user:${user.id}`, rule: RATE_LIMITS.changePerUser }]);
+  if (!limited.ok) return { ok: false, status: 429, error: PASSWORD_RATE_LIMITED, retryAfterSeconds: limited.retryAfterSeconds };
+  try {
+    const { headers } = await getAuth().api.changePassword({
+      body: { currentPassword: parsed.data.currentPassword, newPassword: parsed.data.password, revokeOtherSessions: true },
+      headers: request.headers,
+      returnHeaders: true,
+    });
+    const cookies = new Headers();
+    for (const value of headers.getSetCookie()) cookies.append("Set-Cookie", value);
+    return { ok: true, headers: cookies };
+  } catch (error) {
+    const code = apiErrorCode(error);
+    if (code === "INVALID_PASSWORD") {
+      const message = (error as APIError).body?.message ?? "Invalid password";
+      return { ok: false, status: 400, fieldErrors: { currentPassword: message } };
+    }
+    if (code === "CREDENTIAL_ACCOUNT_NOT_FOUND") return { ok: false, status: 409, error: NO_PASSWORD_ACCOUNT };
+    if (code === "PASSWORD_TOO_SHORT") return { ok: false, status: 400, fieldErrors: { password: PASSWORD_TOO_SHORT } };
+    if (code === "PASSWORD_TOO_LONG") return { ok: false, status: 400, fieldErrors: { password: PASSWORD_TOO_LONG } };
+    logger().error({ err: error }, "password change failed");
+    return { ok: false, status: 503, error: UPDATE_PASSWORD_FAILED };
+  }
+}

@@ -1,0 +1,141 @@
+/**
+ * The HTTP side of upvotes and saves, shared by the API routes: method, product id, Origin,
+ * session, rate limits, then one transaction. Every refusal is JSON `{ error: { message } }`.
+ */
+import { sql } from "drizzle-orm";
+import { z } from "zod";
+import { getDb } from "~/db/registry.server";
+import { getOptionalUser, type SessionUser } from "~/features/auth/session.server";
+import { assertSameOrigin } from "~/features/auth/sign-in.server";
+import { jsonError } from "~/lib/api.server";
+import { logger } from "~/lib/logger.server";
+import { RATE_LIMIT_MESSAGE, clientIp, consumeAll, type RateLimitRule } from "~/lib/rate-limit.server";
+import { MAX_ENGAGEMENT_IDS, MESSAGES, parseProductId } from "./engagement";
+import { setBookmark, setUpvote, viewerEngagement } from "./engagement.server";
+
+const NO_STORE = { "Cache-Control": "private, no-store" };
+
+/**
+ * Writes allowed per minute: per user (a person clicking), and per address (generous, so that
+ * 50 signed-in people behind one office or school address can all act at once). Both can be
+ * raised through the environment; the benchmark does so to measure the real path, limiter
+ * included, at a rate no single person produces.
+ */
+const limitsSchema = z.object({
+  ENGAGEMENT_RATE_LIMIT_USER: z.coerce.number().int().min(1).default(60),
+  ENGAGEMENT_RATE_LIMIT_IP: z.coerce.number().int().min(1).default(3000),
+});
+
+let cachedLimits: { user: RateLimitRule; ip: RateLimitRule } | undefined;
+
+export function engagementRateLimits(): { user: RateLimitRule; ip: RateLimitRule } {
+  if (cachedLimits) return cachedLimits;
+  const source = Object.fromEntries(
+    Object.entries(process.env).filter(([k, v]) => k.startsWith("ENGAGEMENT_RATE_LIMIT_") && v !== ""),
+  );
+  const parsed = limitsSchema.safeParse(source);
+  if (!parsed.success) logger().warn({ issues: parsed.error.issues }, "ignoring invalid ENGAGEMENT_RATE_LIMIT_* settings");
+  const values = parsed.success ? parsed.data : limitsSchema.parse({});
+  cachedLimits = {
+    user: { limit: values.ENGAGEMENT_RATE_LIMIT_USER, windowSeconds: 60 },
+    ip: { limit: values.ENGAGEMENT_RATE_LIMIT_IP, windowSeconds: 60 },
+  };
+  return cachedLimits;
+}
+
+/** Tests: forget the limits read from the environment. */
+export function resetEngagementRateLimits() {
+  cachedLimits = undefined;
+}
+
+function json(body: unknown, status = 200) {
+  return Response.json(body, { status, headers: NO_STORE });
+}
+
+function sameOrigin(request: Request): boolean {
+  try {
+    assertSameOrigin(request);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Counts one write against the user and the address; a Response when either is over its limit. */
+async function limitWrites(request: Request, user: SessionUser): Promise<Response | null> {
+  const limits = engagementRateLimits();
+  // Counters need no disk flush: losing a fraction of a second of counts in a crash is harmless,
+  // and the address's row is shared by everyone behind it, so its lock must be short.
+  const result = await getDb().transaction(async (tx) => {
+    await tx.execute(sql`set local synchronous_commit = off`);
+    return consumeAll(
+      [
+        { key: `engagement:user:${user.id}`, rule: limits.user },
+        { key: `engagement:ip:${clientIp(request)}`, rule: limits.ip },
+      ],
+      tx,
+    );
+  });
+  if (result.ok) return null;
+  return Response.json(
+    { error: { message: RATE_LIMIT_MESSAGE } },
+    { status: 429, headers: { ...NO_STORE, "Retry-After": String(result.retryAfterSeconds) } },
+  );
+}
+
+/** PUT (on) and DELETE (off) of /api/v1/products/{id}/upvote and /bookmark. */
+export async function handleToggle(request: Request, rawId: string | undefined, kind: "upvote" | "bookmark"): Promise<Response> {
+  const on = request.method === "PUT" ? true : request.method === "DELETE" ? false : null;
+  if (on === null) {
+    return Response.json({ error: { message: "Method not allowed" } }, { status: 405, headers: { ...NO_STORE, Allow: "PUT, DELETE" } });
+  }
+  const productId = parseProductId(rawId);
+  if (productId === null) return jsonError(MESSAGES.invalidId, 400);
+  if (!sameOrigin(request)) return jsonError(MESSAGES.forbidden, 403);
+  const user = await getOptionalUser(request);
+  if (!user) return jsonError(MESSAGES.signInRequired, 401);
+  const limited = await limitWrites(request, user);
+  if (limited) return limited;
+  try {
+    if (kind === "upvote") {
+      const result = await setUpvote(user.id, productId, on);
+      if (!result.ok) return jsonError(MESSAGES.notFound, 404);
+      return json({ upvoted: result.upvoted, upvotes: result.upvotes, changed: result.changed });
+    }
+    const result = await setBookmark(user.id, productId, on);
+    if (!result.ok) return jsonError(MESSAGES.notFound, 404);
+    return json({ bookmarked: result.bookmarked, bookmarks: result.bookmarks, changed: result.changed });
+  } catch (error) {
+    logger().error({ err: error, productId, kind }, "engagement write failed");
+    return jsonError(kind === "upvote" ? MESSAGES.upvoteFailed : MESSAGES.bookmarkFailed, 503);
+  }
+}
+
+const idsSchema = z
+  .string()
+  .max(MAX_ENGAGEMENT_IDS * 11)
+  .transform((value, ctx) => {
+    const parts = value.split(",").filter((p) => p !== "");
+    const ids = parts.map(parseProductId);
+    if (ids.some((id) => id === null)) {
+      ctx.addIssue({ code: "custom", message: MESSAGES.invalidId });
+      return z.NEVER;
+    }
+    return [...new Set(ids as number[])];
+  })
+  .refine((ids) => ids.length <= MAX_ENGAGEMENT_IDS, `At most ${MAX_ENGAGEMENT_IDS} ids`);
+
+/** GET /api/v1/me/engagement?ids=1,2,3: which of these products the signed-in user upvoted or saved. */
+export async function handleViewerEngagement(request: Request): Promise<Response> {
+  const raw = new URL(request.url).searchParams.get("ids") ?? "";
+  const parsed = idsSchema.safeParse(raw);
+  if (!parsed.success) {
+    return Response.json(
+      { error: { parameter: "ids", message: parsed.error.issues[0]?.message ?? MESSAGES.invalidId } },
+      { status: 400, headers: NO_STORE },
+    );
+  }
+  const user = await getOptionalUser(request);
+  if (!user) return jsonError(MESSAGES.signInRequired, 401);
+  return json({ items: await viewerEngagement(user.id, parsed.data) });
+}

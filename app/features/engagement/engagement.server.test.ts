@@ -1,0 +1,118 @@
+import { sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { queryRows } from "~/db/client.server";
+import { getDb } from "~/db/registry.server";
+import { createProduct, createUser } from "../../../tests/factories";
+import { savedProducts, setBookmark, setUpvote, viewerEngagement } from "./engagement.server";
+
+async function counts(productId: number) {
+  const [row] = await queryRows<{ upvotes: number; bookmarks: number; upvote_rows: number; bookmark_rows: number }>(
+    getDb(),
+    sql`select s.upvotes, s.bookmarks,
+          (select count(*)::int from product_upvotes where product_id = ${productId}) as upvote_rows,
+          (select count(*)::int from bookmarks where product_id = ${productId}) as bookmark_rows
+        from product_stats s where s.product_id = ${productId}`,
+  );
+  return row!;
+}
+
+describe("setUpvote", () => {
+  it("upvotes once per user, withdraws, and answers the exact count", async () => {
+    const db = getDb();
+    const product = await createProduct(db);
+    const [ann, bob] = [await createUser(db), await createUser(db)];
+    expect(await setUpvote(ann, product.id, true)).toEqual({ ok: true, changed: true, upvoted: true, upvotes: 1 });
+    expect(await setUpvote(ann, product.id, true)).toEqual({ ok: true, changed: false, upvoted: true, upvotes: 1 });
+    expect(await setUpvote(bob, product.id, true)).toEqual({ ok: true, changed: true, upvoted: true, upvotes: 2 });
+    expect(await setUpvote(ann, product.id, false)).toEqual({ ok: true, changed: true, upvoted: false, upvotes: 1 });
+    expect(await setUpvote(ann, product.id, false)).toEqual({ ok: true, changed: false, upvoted: false, upvotes: 1 });
+    expect(await counts(product.id)).toMatchObject({ upvotes: 1, upvote_rows: 1 });
+  });
+
+  it("refuses missing and non-live products and writes nothing", async () => {
+    const db = getDb();
+    const user = await createUser(db);
+    expect(await setUpvote(user, 2_000_000_000, true)).toEqual({ ok: false, reason: "not_found" });
+    const draft = await createProduct(db, { status: "draft" });
+    expect(await setUpvote(user, draft.id, true)).toEqual({ ok: false, reason: "not_found" });
+    expect(await counts(draft.id)).toMatchObject({ upvotes: 0, upvote_rows: 0 });
+    // An upvote given while live is kept (not silently removed) once the product is taken down.
+    const live = await createProduct(db);
+    await setUpvote(user, live.id, true);
+    await db.execute(sql`update products set status = 'deleted' where id = ${live.id}`);
+    expect(await setUpvote(user, live.id, false)).toEqual({ ok: false, reason: "not_found" });
+    expect(await counts(live.id)).toMatchObject({ upvotes: 1, upvote_rows: 1 });
+  });
+
+  it("keeps the count exact under many users toggling at once", async () => {
+    const db = getDb();
+    const product = await createProduct(db);
+    const users = await Promise.all(Array.from({ length: 40 }, () => createUser(db)));
+    // Each user toggles 5 times (on, off, on, off, on), all users at once, plus duplicate upvotes.
+    await Promise.all(
+      users.map(async (user, i) => {
+        for (const on of [true, false, true, false, true]) await setUpvote(user, product.id, on);
+        if (i % 2) await setUpvote(user, product.id, false);
+        await setUpvote(user, product.id, i % 2 === 0);
+      }),
+    );
+    expect(await counts(product.id)).toMatchObject({ upvotes: 20, upvote_rows: 20 });
+  });
+});
+
+describe("setBookmark", () => {
+  it("saves once, says when it already existed, removes, and keeps the count exact", async () => {
+    const db = getDb();
+    const product = await createProduct(db);
+    const user = await createUser(db);
+    expect(await setBookmark(user, product.id, true)).toEqual({ ok: true, changed: true, bookmarked: true, bookmarks: 1 });
+    expect(await setBookmark(user, product.id, true)).toEqual({ ok: true, changed: false, bookmarked: true, bookmarks: 1 });
+    expect(await setBookmark(user, product.id, false)).toEqual({ ok: true, changed: true, bookmarked: false, bookmarks: 0 });
+    expect(await setBookmark(user, 2_000_000_001, true)).toEqual({ ok: false, reason: "not_found" });
+  });
+
+  it("keeps the count exact under concurrent saves and removals", async () => {
+    const db = getDb();
+    const product = await createProduct(db);
+    const users = await Promise.all(Array.from({ length: 30 }, () => createUser(db)));
+    await Promise.all(
+      users.map(async (user, i) => {
+        await Promise.all([setBookmark(user, product.id, true), setBookmark(user, product.id, true)]);
+        if (i < 10) await setBookmark(user, product.id, false);
+      }),
+    );
+    expect(await counts(product.id)).toMatchObject({ bookmarks: 20, bookmark_rows: 20 });
+  });
+});
+
+describe("viewer state and saved products", () => {
+  it("says which products the user upvoted and saved, with counts", async () => {
+    const db = getDb();
+    const [a, b, hidden] = [await createProduct(db), await createProduct(db), await createProduct(db, { status: "pending" })];
+    const user = await createUser(db);
+    await setUpvote(user, a.id, true);
+    await setBookmark(user, b.id, true);
+    const state = await viewerEngagement(user, [a.id, b.id, hidden.id, 2_000_000_002]);
+    expect(state.sort((x, y) => x.id - y.id)).toEqual([
+      { id: a.id, upvoted: true, bookmarked: false, upvotes: 1, bookmarks: 0 },
+      { id: b.id, upvoted: false, bookmarked: true, upvotes: 0, bookmarks: 1 },
+    ]);
+    expect(await viewerEngagement(user, [])).toEqual([]);
+  });
+
+  it("lists saved live products, most recently saved first", async () => {
+    const db = getDb();
+    const [first, second, gone] = [await createProduct(db), await createProduct(db), await createProduct(db)];
+    const user = await createUser(db);
+    const other = await createUser(db);
+    await setBookmark(user, first.id, true);
+    await setBookmark(user, gone.id, true);
+    await setBookmark(user, second.id, true);
+    await setBookmark(other, first.id, true);
+    await db.execute(sql`update products set status = 'deleted' where id = ${gone.id}`);
+    const saved = await savedProducts(user);
+    expect(saved.map((p) => p.slug)).toEqual([second.slug, first.slug]);
+    expect(saved[0]).toMatchObject({ id: second.id, product_name: expect.any(String), saved_at: expect.any(String) });
+    expect(await savedProducts(await createUser(db))).toEqual([]);
+  });
+});

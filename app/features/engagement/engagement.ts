@@ -1,0 +1,35 @@
+/** Upvote and save: types, limits and the spec's messages. Client-safe. */
+
+/** What the signed-in viewer did to one product, with its current counts. */
+export interface ViewerEngagement {
+  id: number;
+  upvoted: boolean;
+  bookmarked: boolean;
+  upvotes: number;
+  bookmarks: number;
+}
+
+export const MESSAGES = {
+  invalidId: "Invalid Product ID",
+  notFound: "Product not found in database",
+  signInRequired: "Please sign in to continue.",
+  forbidden: "Forbidden",
+  upvoteFailed: "Failed to update upvote. Please try again.",
+  upvoteNotFound: "Product could not be found. It may have been removed.",
+  upvoteForbidden: "You don't have permission to upvote this product.",
+  bookmarkFailed: "Failed to update bookmark. Please try again.",
+  alreadyBookmarked: "Already bookmarked.",
+  bookmarked: "Bookmarked",
+  bookmarkRemoved: "Bookmark removed",
+  removeBookmarkFailed: "Failed to remove bookmark",
+} as const;
+
+/** Most product ids the per-viewer state endpoint answers in one request. */
+export const MAX_ENGAGEMENT_IDS = 100;
+
+/** A product id from a URL: a positive 32-bit integer written in plain digits, or null. */
+export function parseProductId(value: unknown): number | null {
+  if (typeof value !== "string" || !/^[1-9]\d{0,9}$/.test(value)) return null;
+  const id = Number(value);
+  return id <= 2_147_483_647 ? id : null;
+}

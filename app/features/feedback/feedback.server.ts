@@ -1,0 +1,201 @@
+import { sql } from "drizzle-orm";
+import { z } from "zod";
+import { queryRows } from "~/db/client.server";
+import { intArray } from "~/db/sql-arrays";
+import { getDb } from "~/db/registry.server";
+import { getOptionalUser } from "~/features/auth/session.server";
+import { assertSameOrigin } from "~/features/auth/sign-in.server";
+import { publicProductFilter } from "~/features/catalog/product-card.server";
+import { RATE_LIMIT_MESSAGE, clientIp, consumeAll, type RateLimitResult, type RateLimitRule } from "~/lib/rate-limit.server";
+import {
+  FEEDBACK_MESSAGES,
+  REPLY_RATING,
+  REVIEWS_SHOWN,
+  summarize,
+  validateFeedback,
+  type FeedbackErrors,
+  type FeedbackItem,
+  type ProductFeedback,
+  type Review,
+} from "./feedback";
+
+interface Row {
+  id: number;
+  parent_id: number | null;
+  comment: string;
+  rating: number;
+  created_at: Date | string;
+  user_id: string;
+  username: string | null;
+  avatar_url: string | null;
+  career: string | null;
+}
+
+const columns = sql`f.id, f.parent_id, f.comment, f.rating, f.created_at, f.user_id, pr.username, pr.avatar_url, pr.career`;
+
+function toItem(row: Row): FeedbackItem {
+  return {
+    id: Number(row.id),
+    comment: row.comment,
+    rating: Number(row.rating),
+    created_at: new Date(row.created_at).toISOString(),
+    author: { id: row.user_id, username: row.username, avatar_url: row.avatar_url, career: row.career },
+  };
+}
+
+/** A product's reviews (newest first) with their replies (oldest first), and the review summary. */
+export async function productFeedback(productId: number, limit = REVIEWS_SHOWN): Promise<ProductFeedback> {
+  const db = getDb();
+  const [reviewRows, countRows] = await Promise.all([
+    queryRows<Row>(
+      db,
+      sql`select ${columns} from product_feedback f left join profiles pr on pr.id = f.user_id
+          where f.product_id = ${productId} and f.parent_id is null
+          order by f.created_at desc, f.id desc limit ${limit}`,
+    ),
+    queryRows<{ rating: number; n: number }>(
+      db,
+      sql`select rating, count(*)::int as n from product_feedback
+          where product_id = ${productId} and parent_id is null group by rating`,
+    ),
+  ]);
+  const reviewIds = reviewRows.map((r) => Number(r.id));
+  const replyRows = reviewIds.length
+    ? await queryRows<Row>(
+        db,
+        sql`select ${columns} from product_feedback f left join profiles pr on pr.id = f.user_id
+            where f.parent_id = any(${intArray(reviewIds)})
+            order by f.created_at, f.id`,
+      )
+    : [];
+  const replies = new Map<number, FeedbackItem[]>();
+  for (const row of replyRows) {
+    const parent = Number(row.parent_id);
+    const list = replies.get(parent) ?? [];
+    list.push(toItem(row));
+    replies.set(parent, list);
+  }
+  const reviews: Review[] = reviewRows.map((row) => ({ ...toItem(row), replies: replies.get(Number(row.id)) ?? [] }));
+  const counts: Record<number, number> = {};
+  for (const { rating, n } of countRows) counts[Number(rating)] = Number(n);
+  return { summary: summarize(counts), reviews, now: Date.now() };
+}
+
+export type AddFeedbackResult =
+  | { ok: true; feedback: FeedbackItem & { parent_id: number | null } }
+  | { ok: false; status: 400 | 404; message: string; fields?: FeedbackErrors };
+
+/**
+ * Adds a review (parentId null: rating 1-5 required) or a reply (to a review of the same
+ * product; stored with rating 5). The comment is stored as typed (NUL characters, which the
+ * database cannot hold, removed) and rendered as text. One statement: all or nothing.
+ */
+export async function addFeedback(input: {
+  productId: number;
+  userId: string;
+  comment: string;
+  rating: number;
+  parentId: number | null;
+}): Promise<AddFeedbackResult> {
+  const isReply = input.parentId !== null;
+  const comment = input.comment.replaceAll("\u0000", "");
+  const fields = validateFeedback({ comment, rating: input.rating, isReply });
+  const message = fields.rating ?? fields.comment;
+  if (message) return { ok: false, status: 400, message, fields };
+  const rating = isReply ? REPLY_RATING : input.rating;
+  const db = getDb();
+  const [row] = await queryRows<Row>(
+    db,
+    sql`with added as (
+          insert into product_feedback (product_id, user_id, comment, rating, parent_id)
+          select p.id, ${input.userId}, ${comment}, ${rating}, ${input.parentId}::int
+          from products p
+          where p.id = ${input.productId} and ${publicProductFilter}
+            and (${input.parentId}::int is null or exists (
+                  select 1 from product_feedback r
+                  where r.id = ${input.parentId}::int and r.product_id = p.id and r.parent_id is null))
+          returning *)
+        select ${columns} from added f left join profiles pr on pr.id = f.user_id`,
+  );
+  if (row) return { ok: true, feedback: { ...toItem(row), parent_id: row.parent_id === null ? null : Number(row.parent_id) } };
+  const [product] = await queryRows<{ id: number }>(db, sql`select p.id from products p where p.id = ${input.productId} and ${publicProductFilter}`);
+  return product
+    ? { ok: false, status: 404, message: FEEDBACK_MESSAGES.reviewNotFound }
+    : { ok: false, status: 404, message: FEEDBACK_MESSAGES.productNotFound };
+}
+
+/** Writes per signed-in user and per address, counted in the shared database. */
+export const FEEDBACK_RATE_LIMITS = {
+  userBurst: { limit: 10, windowSeconds: 60 },
+  userDaily: { limit: 100, windowSeconds: 86_400 },
+  ip: { limit: 30, windowSeconds: 600 },
+} satisfies Record<string, RateLimitRule>;
+
+const MAX_BODY_BYTES = 64 * 1024;
+
+const bodySchema = z.object({
+  comment: z.string().max(MAX_BODY_BYTES).default(""),
+  rating: z.coerce.number().catch(0).default(0),
+  parentId: z
+    .union([z.literal(""), z.null(), z.coerce.number().int().positive().max(2_147_483_647)])
+    .optional()
+    .transform((value) => (typeof value === "number" ? value : null)),
+});
+
+function errorResponse(status: number, message: string, fields?: FeedbackErrors) {
+  return Response.json({ error: { message, ...(fields ? { fields } : {}) } }, { status, headers: { "Cache-Control": "no-store" } });
+}
+
+/** A 429 with Retry-After and the common message, as a plain Response (API routes and beacons). */
+export function rateLimitedJson(result: RateLimitResult) {
+  return Response.json(
+    { error: { message: RATE_LIMIT_MESSAGE } },
+    { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds), "Cache-Control": "no-store" } },
+  );
+}
+
+export function parseProductId(value: string | undefined): number | null {
+  if (!value || !/^\d{1,10}$/.test(value)) return null;
+  const id = Number(value);
+  return id > 0 && id <= 2_147_483_647 ? id : null;
+}
+
+async function readBody(request: Request): Promise<unknown> {
+  const type = request.headers.get("content-type") ?? "";
+  if (type.includes("application/json")) return request.json();
+  const form = await request.formData();
+  return Object.fromEntries([...form.entries()].filter(([, value]) => typeof value === "string"));
+}
+
+/** POST /api/v1/products/{id}/feedback: a review or a reply from the signed-in user. */
+export async function feedbackAction(request: Request, productIdParam: string | undefined) {
+  if (request.method !== "POST") return errorResponse(405, "Method not allowed");
+  assertSameOrigin(request);
+  const productId = parseProductId(productIdParam);
+  if (!productId) return errorResponse(400, FEEDBACK_MESSAGES.invalidProduct);
+  const user = await getOptionalUser(request);
+  if (!user) return errorResponse(401, FEEDBACK_MESSAGES.signIn);
+  if (Number(request.headers.get("content-length") ?? 0) > MAX_BODY_BYTES) return errorResponse(413, FEEDBACK_MESSAGES.tooLong);
+
+  const limited = await consumeAll([
+    { key: `feedback:user:${user.id}`, rule: FEEDBACK_RATE_LIMITS.userBurst },
+    { key: `feedback:user-day:${user.id}`, rule: FEEDBACK_RATE_LIMITS.userDaily },
+    { key: `feedback:ip:${clientIp(request)}`, rule: FEEDBACK_RATE_LIMITS.ip },
+  ]);
+  if (!limited.ok) return rateLimitedJson(limited);
+
+  let raw: unknown;
+  try {
+    raw = await readBody(request);
+  } catch {
+    return errorResponse(400, "The request body could not be read.");
+  }
+  const parsed = bodySchema.safeParse(raw);
+  if (!parsed.success) {
+    const tooLong = parsed.error.issues.some((issue) => issue.path[0] === "comment" && issue.code === "too_big");
+    return errorResponse(400, tooLong ? FEEDBACK_MESSAGES.tooLong : "The request is not valid.");
+  }
+  const result = await addFeedback({ productId, userId: user.id, ...parsed.data });
+  if (!result.ok) return errorResponse(result.status, result.message, result.fields);
+  return Response.json({ feedback: result.feedback }, { status: 201, headers: { "Cache-Control": "no-store" } });
+}

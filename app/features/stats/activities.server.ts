@@ -1,0 +1,55 @@
+import { sql } from "drizzle-orm";
+import { queryRows } from "~/db/client.server";
+import { getDb } from "~/db/registry.server";
+import { publicProductFilter } from "~/features/catalog/product-card.server";
+import { ACTIVITY_PREVIEW_LENGTH, preview, type Activity, type ActivityKind } from "./stats";
+
+interface Row {
+  kind: ActivityKind;
+  id: string;
+  created_at: Date | string;
+  comment: string | null;
+  rating: number | null;
+  slug: string;
+  product_name: string;
+  logo_url: string | null;
+}
+
+/**
+ * The profile's My Activities: the user's reviews and replies (previews of 100 characters),
+ * upvotes and saves on live products, newest first. Only recorded events: nothing is invented.
+ */
+export async function userActivities(userId: string, limit = 50): Promise<Activity[]> {
+  const n = Math.max(1, Math.min(200, Math.trunc(limit)));
+  const rows = await queryRows<Row>(
+    getDb(),
+    sql`select * from (
+          (select case when f.parent_id is null then 'review' else 'reply' end as kind, f.id::text as id, f.created_at,
+                  left(f.comment, ${ACTIVITY_PREVIEW_LENGTH + 1}) as comment,
+                  case when f.parent_id is null then f.rating end as rating, p.slug, p.product_name, p.logo_url
+             from product_feedback f join products p on p.id = f.product_id
+             where f.user_id = ${userId} and ${publicProductFilter}
+             order by f.created_at desc, f.id desc limit ${n})
+          union all
+          (select 'upvote', u.id::text, u.created_at, null, null, p.slug, p.product_name, p.logo_url
+             from product_upvotes u join products p on p.id = u.product_id
+             where u.user_id = ${userId} and ${publicProductFilter}
+             order by u.created_at desc, u.id desc limit ${n})
+          union all
+          (select 'save', b.id::text, b.created_at, null, null, p.slug, p.product_name, p.logo_url
+             from bookmarks b join products p on p.id = b.product_id
+             where b.user_id = ${userId} and ${publicProductFilter}
+             order by b.created_at desc, b.id desc limit ${n})
+        ) a
+        order by created_at desc, kind, id desc
+        limit ${n}`,
+  );
+  return rows.map((row) => ({
+    kind: row.kind,
+    key: `${row.kind}-${row.id}`,
+    created_at: new Date(row.created_at).toISOString(),
+    product: { slug: row.slug, name: row.product_name, logo_url: row.logo_url },
+    preview: row.comment === null ? null : preview(row.comment),
+    rating: row.rating === null ? null : Number(row.rating),
+  }));
+}

@@ -1,0 +1,28 @@
+import { sql } from "drizzle-orm";
+import { isbot } from "isbot";
+import { queryRows } from "~/db/client.server";
+import { getDb } from "~/db/registry.server";
+import { publicProductFilter } from "~/features/catalog/product-card.server";
+import { requestVisitorHash, utcDay } from "./visitor.server";
+
+export type ViewResult = "recorded" | "repeat" | "bot" | "not-found";
+
+/**
+ * Counts a product page view once per visitor and day: one `product_views` row keyed by the
+ * product, the UTC day and the visitor's daily hash. Bots are not counted.
+ */
+export async function recordView(productId: number, request: Request, userId: string | null, now = new Date()): Promise<ViewResult> {
+  if (isbot(request.headers.get("user-agent"))) return "bot";
+  const day = utcDay(now);
+  const hash = requestVisitorHash(request, userId, day);
+  const rows = await queryRows<{ inserted: boolean | null }>(
+    getDb(),
+    sql`with product as (select p.id from products p where p.id = ${productId} and ${publicProductFilter}),
+             added as (insert into product_views (product_id, day, visitor_hash)
+                       select id, ${day}::date, ${hash} from product
+                       on conflict do nothing returning 1)
+        select (select count(*) from added) > 0 as inserted from product`,
+  );
+  if (!rows.length) return "not-found";
+  return rows[0]!.inserted ? "recorded" : "repeat";
+}

@@ -1,0 +1,139 @@
+/**
+ * Outgoing e-mail. With SMTP_URL set, messages go to that SMTP server through nodemailer;
+ * without it, each message is written as a complete RFC 822 file to DATA_DIR/outbox/
+ * (`<timestamp>-<random>.eml`), which a developer can open in a mail client and tests read back.
+ */
+import crypto from "node:crypto";
+import fs from "node:fs/promises";
+import path from "node:path";
+import nodemailer from "nodemailer";
+import { z } from "zod";
+import { env, type Env } from "~/lib/env.server";
+import { logger } from "~/lib/logger.server";
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export interface MailSettings {
+  /** smtp(s)://user:pass@host:port, or null for the outbox directory. */
+  smtpUrl: string | null;
+  /** The From header, e.g. `Toolnest <no-reply@toolnest.example>`. */
+  from: string;
+  /** Where messages are written when there is no SMTP server. */
+  outboxDir: string;
+}
+
+export interface SentMail {
+  messageId: string;
+  transport: "smtp" | "outbox";
+  /** The .eml file written (outbox only). */
+  file?: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<SentMail>;
+  close(): void;
+}
+
+export function mailSettingsFromEnv(e: Env = env()): MailSettings {
+  return { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM, outboxDir: path.join(e.DATA_DIR, "outbox") };
+}
+
+const messageSchema = z.object({
+  to: z.email(),
+  // A header: no line breaks (nodemailer folds long ones itself).
+  subject: z
+    .string()
+    .trim()
+    .min(1)
+    .max(200)
+    .transform((s) => s.replace(/[\r\n]+/g, " ")),
+  text: z.string().min(1),
+  html: z.string().min(1).optional(),
+});
+
+/** A file name that sorts by time and never collides: 20250102T030405678Z-<12 hex>.eml */
+function outboxFileName(now = new Date()): string {
+  const stamp = now.toISOString().replace(/[-:.]/g, "");
+  return `${stamp}-${crypto.randomBytes(6).toString("hex")}.eml`;
+}
+
+export function createMailer(settings: MailSettings): Mailer {
+  if (settings.smtpUrl) {
+    const transport = nodemailer.createTransport({
+      url: settings.smtpUrl,
+      // A dead server must not hold a request for minutes.
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 30_000,
+    });
+    return {
+      async send(message) {
+        const mail = messageSchema.parse(message);
+        const info = await transport.sendMail({ from: settings.from, ...mail });
+        return { messageId: info.messageId, transport: "smtp" };
+      },
+      close: () => transport.close(),
+    };
+  }
+
+  const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  return {
+    async send(message) {
+      const mail = messageSchema.parse(message);
+      const info = await composer.sendMail({ from: settings.from, ...mail });
+      await fs.mkdir(settings.outboxDir, { recursive: true });
+      const file = path.join(settings.outboxDir, outboxFileName());
+      await fs.writeFile(file, info.message, { mode: 0o600, flag: "wx" });
+      return { messageId: info.messageId, transport: "outbox", file };
+    },
+    close: () => composer.close(),
+  };
+}
+
+const KEY = Symbol.for("toolnest.mail");
+interface Holder {
+  [KEY]?: { mailer: Mailer; pending: Set<Promise<unknown>> };
+}
+
+function state() {
+  const holder = globalThis as Holder;
+  holder[KEY] ??= { mailer: createMailer(mailSettingsFromEnv()), pending: new Set() };
+  return holder[KEY];
+}
+
+/** Sends one message now (SMTP or outbox, from the environment); rejects when delivery fails. */
+export async function sendMail(message: MailMessage): Promise<SentMail> {
+  return state().mailer.send(message);
+}
+
+/**
+ * Sends in the background: the caller answers at once (so a response does not reveal, by its
+ * timing or an error, whether a message was sent) and a failure is only logged.
+ */
+export function queueMail(message: MailMessage): void {
+  const { mailer, pending } = state();
+  const delivery = mailer.send(message).then(
+    (sent) => logger().info({ transport: sent.transport, messageId: sent.messageId }, "mail sent"),
+    (error: unknown) => logger().error({ err: error, subject: message.subject }, "mail could not be sent"),
+  );
+  pending.add(delivery);
+  void delivery.finally(() => pending.delete(delivery));
+}
+
+/** Resolves once every queued message has been delivered or has failed (tests, shutdown). */
+export async function mailIdle(): Promise<void> {
+  const { pending } = state();
+  while (pending.size) await Promise.all([...pending]);
+}
+
+/** Tests: use these settings (or forget the mailer so the next use reads the environment). */
+export function setMailSettings(settings: MailSettings | undefined) {
+  const holder = globalThis as Holder;
+  holder[KEY]?.mailer.close();
+  holder[KEY] = settings ? { mailer: createMailer(settings), pending: new Set() } : undefined;
+}

@@ -1,0 +1,87 @@
+import { Form, Link, data, redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/account.password";
+import { Button } from "~/components/ui/button";
+import { NO_PASSWORD_ACCOUNT, PASSWORD_MIN_LENGTH, PASSWORD_UPDATED } from "~/features/auth/password";
+import { FormAlert, FormField, PasswordCard } from "~/features/auth/password-form";
+import { changePassword, hasPassword } from "~/features/auth/password.server";
+import { requireUser } from "~/features/auth/session.server";
+import { assertSameOrigin } from "~/features/auth/sign-in.server";
+import { setFlash } from "~/lib/flash.server";
+
+export function meta({ matches }: Route.MetaArgs) {
+  const siteName = matches[0].loaderData?.env.SITE_NAME ?? "Toolnest";
+  return [{ title: `Change password | ${siteName}` }, { name: "robots", content: "noindex" }];
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  return { email: user.email, hasPassword: await hasPassword(user.id) };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  assertSameOrigin(request);
+  const user = await requireUser(request);
+  const result = await changePassword(request, user, await request.formData());
+  if (result.ok) {
+    const headers = result.headers ?? new Headers();
+    headers.append("Set-Cookie", await setFlash({ kind: "success", message: PASSWORD_UPDATED }));
+    return redirect("/account/password", { headers });
+  }
+  const headers: HeadersInit = {};
+  if (result.retryAfterSeconds) headers["Retry-After"] = String(result.retryAfterSeconds);
+  return data({ error: result.error, fieldErrors: result.fieldErrors }, { status: result.status, headers });
+}
+
+export default function AccountPasswordPage({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state === "submitting";
+  if (!loaderData.hasPassword) {
+    return (
+      <PasswordCard title="Password">
+        <p className="text-muted-foreground">{NO_PASSWORD_ACCOUNT}</p>
+        <Link to="/profile" className="text-sm font-medium text-primary underline-offset-4 hover:underline">
+          Back to your profile
+        </Link>
+      </PasswordCard>
+    );
+  }
+  return (
+    <PasswordCard title="Change password">
+      <p className="text-sm text-muted-foreground">
+        Signed in as <span className="font-medium text-foreground">{loaderData.email}</span>. Changing your password signs
+        you out on your other devices.
+      </p>
+      {actionData?.error ? <FormAlert>{actionData.error}</FormAlert> : null}
+      <Form method="post" noValidate className="flex flex-col gap-4">
+        <input type="text" name="username" autoComplete="username" value={loaderData.email} readOnly hidden />
+        <FormField
+          name="currentPassword"
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+          required
+          error={actionData?.fieldErrors?.currentPassword}
+        />
+        <FormField
+          name="password"
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          required
+          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+          error={actionData?.fieldErrors?.password}
+        />
+        <FormField
+          name="confirm"
+          label="Confirm new password"
+          type="password"
+          autoComplete="new-password"
+          required
+          error={actionData?.fieldErrors?.confirm}
+        />
+        <Button type="submit" disabled={busy}>
+          {busy ? "Updating..." : "Update Password"}
+        </Button>
+      </Form>
+    </PasswordCard>
+  );
+}

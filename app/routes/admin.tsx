@@ -1,0 +1,47 @@
+import { useEffect } from "react";
+import { Outlet, data, redirect } from "react-router";
+import type { Route } from "./+types/admin";
+import { LazyToaster, notify } from "~/components/toaster";
+import { useIsDark } from "~/components/theme-toggle";
+import { AdminShell } from "~/features/admin/components/admin-shell";
+import { requireAdmin } from "~/features/auth/session.server";
+import { assertSameOrigin, signOut } from "~/features/auth/sign-in.server";
+import { setFlash } from "~/lib/flash.server";
+import { useFlash, useSiteEnv } from "~/root";
+
+export function meta({ matches }: Route.MetaArgs) {
+  const siteName = matches[0].loaderData?.env.SITE_NAME ?? "Toolnest";
+  return [{ title: `Admin | ${siteName}` }, { name: "robots", content: "noindex" }];
+}
+
+/** Every admin page: a live session and an admin_users entry (each child route checks again). */
+export async function loader({ request }: Route.LoaderArgs) {
+  const admin = await requireAdmin(request);
+  return { email: admin.email };
+}
+
+/** Logout from the side navigation: ends the session and goes to the Admin Portal. */
+export async function action({ request }: Route.ActionArgs) {
+  assertSameOrigin(request);
+  await requireAdmin(request);
+  const form = await request.formData();
+  if (form.get("intent") !== "logout") throw data({ error: "Unknown action" }, { status: 400 });
+  const headers = await signOut(request);
+  headers.append("Set-Cookie", await setFlash({ kind: "success", message: "Signed Out" }));
+  return redirect("/login", { headers });
+}
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  const { SITE_NAME } = useSiteEnv();
+  const dark = useIsDark();
+  const flash = useFlash();
+  useEffect(() => {
+    if (flash) notify[flash.kind](flash.message);
+  }, [flash]);
+  return (
+    <AdminShell siteName={SITE_NAME} email={loaderData.email}>
+      <Outlet />
+      <LazyToaster theme={dark ? "dark" : "light"} richColors closeButton />
+    </AdminShell>
+  );
+}

@@ -1,0 +1,80 @@
+import { Form, Link, data, redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/reset-password";
+import { Button } from "~/components/ui/button";
+import { INVALID_RESET_LINK, PASSWORD_MIN_LENGTH, PASSWORD_UPDATED } from "~/features/auth/password";
+import { FormAlert, FormField, PasswordCard } from "~/features/auth/password-form";
+import { isResetTokenValid, resetPassword } from "~/features/auth/password.server";
+import { assertSameOrigin } from "~/features/auth/sign-in.server";
+import { setFlash } from "~/lib/flash.server";
+
+export function meta({ matches }: Route.MetaArgs) {
+  const siteName = matches[0].loaderData?.env.SITE_NAME ?? "Toolnest";
+  return [{ title: `Choose a new password | ${siteName}` }, { name: "robots", content: "noindex" }];
+}
+
+/** The URL carries a secret: no cache may keep the page and no link may pass it on as a referrer. */
+export function headers() {
+  return { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" };
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("token");
+  const valid = await isResetTokenValid(token);
+  return { token: valid ? token! : null };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  assertSameOrigin(request);
+  const result = await resetPassword(request, await request.formData());
+  if (result.ok) {
+    return redirect("/login", { headers: { "Set-Cookie": await setFlash({ kind: "success", message: PASSWORD_UPDATED }) } });
+  }
+  const headers: HeadersInit = { "Cache-Control": "no-store" };
+  if (result.retryAfterSeconds) headers["Retry-After"] = String(result.retryAfterSeconds);
+  return data(
+    { error: result.error, fieldErrors: result.fieldErrors, invalidLink: result.invalidLink === true },
+    { status: result.status, headers },
+  );
+}
+
+export default function ResetPasswordPage({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state === "submitting";
+  if (!loaderData.token || actionData?.invalidLink) {
+    return (
+      <PasswordCard title="Reset link not valid">
+        <FormAlert>{INVALID_RESET_LINK}</FormAlert>
+        <Button asChild>
+          <Link to="/forgot-password">Request a new link</Link>
+        </Button>
+      </PasswordCard>
+    );
+  }
+  return (
+    <PasswordCard title="Choose a new password">
+      {actionData?.error ? <FormAlert>{actionData.error}</FormAlert> : null}
+      <Form method="post" noValidate className="flex flex-col gap-4">
+        <input type="hidden" name="token" value={loaderData.token} />
+        <FormField
+          name="password"
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          required
+          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+          error={actionData?.fieldErrors?.password}
+        />
+        <FormField
+          name="confirm"
+          label="Confirm new password"
+          type="password"
+          autoComplete="new-password"
+          required
+          error={actionData?.fieldErrors?.confirm}
+        />
+        <Button type="submit" disabled={busy}>
+          {busy ? "Updating..." : "Update Password"}
+        </Button>
+      </Form>
+    </PasswordCard>
+  );
+}

@@ -1,0 +1,21 @@
+/** Data that tests/e2e/seed-fixtures.ts writes before the e2e server starts, shared with the specs. */
+
+/** Signed in once through the development sign-in before the server starts; the submitter of FIXTURE_SUBMITTED_SLUG. */
+export const FIXTURE_MAKER_EMAIL = "maker@toolnest.test";
+
+/** A demo-catalogue product whose submitter is FIXTURE_MAKER_EMAIL (so that user sees its stats row). */
+export const FIXTURE_SUBMITTED_SLUG = "todoist";
+
+/**
+ * E-mail/password accounts (as admins have; public e-mail sign-up is off, decision 019), made
+ * with Better Auth's server API before the server starts: one per kind, project and retry, so a
+ * test that changes a password never meets another test's or an earlier attempt's change.
+ */
+export const FIXTURE_ACCOUNT_KINDS = ["member", "reset", "change"] as const;
+export const FIXTURE_PROJECTS = ["desktop", "mobile"] as const;
+export const FIXTURE_RETRIES = [0, 1, 2] as const;
+export const FIXTURE_ACCOUNT_PASSWORD = "fixture-password";
+
+export function fixtureAccountEmail(kind: (typeof FIXTURE_ACCOUNT_KINDS)[number], project: string, retry: number) {
+  return `${kind}.${project}.${retry}@toolnest.test`;
+}

@@ -1,0 +1,48 @@
+/**
+ * E2E fixture data, run by tests/e2e/serve.ts after `scripts/db-seed.ts` and before the app
+ * starts, on the same database (DATA_DIR or DATABASE_URL, with the data-directory lock).
+ * There are no test-only routes: the maker is signed in through the real development sign-in
+ * code, so the user, account and profile exist exactly as after a real sign-in.
+ */
+import { sql } from "drizzle-orm";
+import { queryRows } from "../../app/db/client.server";
+import { getAuth } from "../../app/features/auth/auth.server";
+import { devSignIn } from "../../app/features/auth/sign-in.server";
+import { parseEnv } from "../../app/lib/env.server";
+import { exitWithError } from "../../server/cli";
+import { openAppDatabase } from "../../server/database";
+import {
+  FIXTURE_ACCOUNT_KINDS,
+  FIXTURE_ACCOUNT_PASSWORD,
+  FIXTURE_MAKER_EMAIL,
+  FIXTURE_PROJECTS,
+  FIXTURE_RETRIES,
+  FIXTURE_SUBMITTED_SLUG,
+  fixtureAccountEmail,
+} from "./fixture-data";
+
+try {
+  const handle = await openAppDatabase(parseEnv(), { purpose: "e2e fixtures" });
+  try {
+    const signedIn = await devSignIn(FIXTURE_MAKER_EMAIL);
+    if (!signedIn.ok) throw new Error(`Fixture sign-in failed: ${signedIn.error}`);
+    const rows = await queryRows<{ slug: string }>(
+      handle.db,
+      sql`update products set submitter_id = (select id from "user" where email = ${FIXTURE_MAKER_EMAIL})
+          where slug = ${FIXTURE_SUBMITTED_SLUG} returning slug`,
+    );
+    if (rows.length !== 1) throw new Error(`Fixture product ${FIXTURE_SUBMITTED_SLUG} is missing from the demo catalogue.`);
+    for (const kind of FIXTURE_ACCOUNT_KINDS) {
+      for (const project of FIXTURE_PROJECTS) {
+        for (const retry of FIXTURE_RETRIES) {
+          const email = fixtureAccountEmail(kind, project, retry);
+          await getAuth().api.signUpEmail({ body: { email, password: FIXTURE_ACCOUNT_PASSWORD, name: kind } });
+        }
+      }
+    }
+  } finally {
+    await handle.close();
+  }
+} catch (error) {
+  exitWithError(error);
+}
