@@ -21,7 +21,7 @@ try {
   const { buildDirectory } = await import("../server/build");
   const build = await import(pathToFileURL(path.join(buildDirectory(), "server/index.js")).href);
   const { createServerApp } = await import("../server/app");
-  const app = createServerApp({ mode: "production", build: async () => build, pageCacheSeconds: env.PAGE_CACHE_SECONDS });
+  const app = createServerApp({ mode: "production", build: build as import("react-router").ServerBuild, pageCacheSeconds: env.PAGE_CACHE_SECONDS });
   const http = await import("node:http");
   const { serveCachedPage } = await import("../server/request-handler");
   const { logger } = await import("../app/lib/logger.server");

@@ -12,7 +12,7 @@ import { createPageHandler } from "./request-handler";
 
 interface Options {
   mode: "production" | "development";
-  build?: () => Promise<ServerBuild>;
+  build?: ServerBuild | (() => Promise<ServerBuild>);
   vite?: ViteDevServer;
   clientDir?: string;
   /** Seconds anonymous pages stay in this instance's page cache (0: off). */

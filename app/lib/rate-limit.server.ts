@@ -6,6 +6,7 @@ import { sql } from "drizzle-orm";
 import { data } from "react-router";
 import { queryRows, type Database } from "~/db/client.server";
 import { getDb } from "~/db/registry.server";
+import { textArray } from "~/db/sql-arrays";
 
 /** Set by the server from the connection (or a proxy named by TRUST_PROXY); never taken from the client. */
 export const CLIENT_IP_HEADER = "x-toolnest-client-ip";
@@ -53,6 +54,37 @@ export async function consumeAll(
   for (const { key, rule } of entries) {
     const result = await consume(key, rule, db);
     if (!result.ok && !refused) refused = result;
+  }
+  return refused ?? { ok: true, retryAfterSeconds: 0 };
+}
+
+/**
+ * Counts one request against several keys sharing one window length, in a single statement (for
+ * hot paths: one round trip instead of one per key). Run inside the caller's transaction, the
+ * counts are kept or rolled back with its work. Keys are locked in sorted order, so concurrent
+ * callers sharing keys cannot deadlock.
+ */
+export async function consumeMany(
+  entries: readonly { key: string; limit: number }[],
+  windowSeconds: number,
+  db: Database = getDb(),
+): Promise<RateLimitResult> {
+  const sorted = [...entries].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  const rows = await queryRows<{ key: string; count: number; age: number }>(
+    db,
+    sql`insert into rate_limits as r (key, count, window_start)
+        select k, 1, now() from unnest(${textArray(sorted.map((e) => e.key))}) with ordinality as t(k, n) order by n
+        on conflict (key) do update set
+          count = case when r.window_start <= now() - make_interval(secs => ${windowSeconds}) then 1 else r.count + 1 end,
+          window_start = case when r.window_start <= now() - make_interval(secs => ${windowSeconds}) then now() else r.window_start end
+        returning r.key, r.count, extract(epoch from now() - r.window_start)::float8 as age`,
+  );
+  let refused: RateLimitResult | null = null;
+  for (const row of rows) {
+    const limit = sorted.find((e) => e.key === row.key)!.limit;
+    if (row.count > limit && !refused) {
+      refused = { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(windowSeconds - Number(row.age))) };
+    }
   }
   return refused ?? { ok: true, retryAfterSeconds: 0 };
 }

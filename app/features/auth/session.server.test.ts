@@ -5,7 +5,7 @@ import { getDb } from "~/db/registry.server";
 import { cookieHeader, localSettings } from "../../../tests/support/auth";
 import { getAuth, setAuthSettings } from "./auth.server";
 import { devSignIn } from "./sign-in.server";
-import { ACCESS_DENIED, getOptionalUser, requireAdmin, requireUser, sessionCookieUpdates } from "./session.server";
+import { ACCESS_DENIED, getOptionalUser, getSessionUserId, requireAdmin, requireUser, sessionCookieUpdates } from "./session.server";
 
 beforeAll(() => setAuthSettings(localSettings()));
 afterAll(() => setAuthSettings(undefined));
@@ -114,5 +114,28 @@ describe("requireAdmin", () => {
     const request = new Request("http://localhost:3000/admin", { headers: { Cookie: cookieHeader(headers.getSetCookie()) } });
     const admin = await requireAdmin(request);
     expect(admin.email).toBe("chief@example.com");
+  });
+});
+
+describe("getSessionUserId (the API's lean session check)", () => {
+  it("accepts Better Auth's own cookie and refuses a forged, expired or signed-out one", async () => {
+    const request = await signedInRequest("lean@example.com");
+    const expected = (await getOptionalUser(request))!.id;
+    expect(await getSessionUserId(request)).toBe(expected);
+
+    const cookie = request.headers.get("Cookie")!;
+    const forged = cookie.replace(/(session_token=[^.;]+\.)([^;]+)/, (_, head: string, sig: string) => head + (sig.startsWith("A") ? "B" : "A") + sig.slice(1));
+    expect(forged).not.toBe(cookie);
+    expect(await getSessionUserId(new Request("http://localhost:3000/", { headers: { Cookie: forged } }))).toBeNull();
+    const unsigned = cookie.replace(/(session_token=[^.;]+)\.[^;]+/, "$1");
+    expect(await getSessionUserId(new Request("http://localhost:3000/", { headers: { Cookie: unsigned } }))).toBeNull();
+    expect(await getSessionUserId(new Request("http://localhost:3000/"))).toBeNull();
+
+    await queryRows(getDb(), sql`update session set expires_at = now() - interval '1 second' where user_id = ${expected}`);
+    expect(await getSessionUserId(request)).toBeNull();
+    await queryRows(getDb(), sql`update session set expires_at = now() + interval '1 day' where user_id = ${expected}`);
+    expect(await getSessionUserId(request)).toBe(expected);
+    await queryRows(getDb(), sql`delete from session where user_id = ${expected}`);
+    expect(await getSessionUserId(request)).toBeNull();
   });
 });

@@ -110,3 +110,18 @@ describe("public list order", () => {
     await expect(listProducts({}, { cursor: forged, limit: 20 })).rejects.toThrow(InvalidCursorError);
   });
 });
+
+describe("an empty catalogue", () => {
+  // Last in this file: it hides every product of the file's database.
+  it("builds an (empty) order and lists nothing instead of failing", async () => {
+    await queryRows(getDb(), sql`update products set status = 'draft'`);
+    await queryRows(getDb(), sql`delete from product_daily_ranks`);
+    await queryRows(getDb(), sql`delete from shuffle_days`);
+    resetShuffleCache();
+    const page = await listProducts({}, { limit: 20 });
+    expect(page.items).toEqual([]);
+    expect(page.nextCursor).toBeNull();
+    const days = await queryRows<{ products: number }>(getDb(), sql`select products from shuffle_days where day = ${utcDay()}`);
+    expect(days.map((d) => Number(d.products))).toEqual([0]);
+  });
+});

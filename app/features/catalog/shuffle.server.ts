@@ -21,8 +21,8 @@ function startOfUtcDay(day: string): Date {
  */
 export async function buildShuffleDay(db: Database, day = utcDay()): Promise<boolean> {
   const built = await db.transaction(async (tx) => {
-    const [lock] = await queryRows<{ ok: boolean }>(tx, sql`select pg_try_advisory_xact_lock(7243019) as ok`);
-    if (!lock?.ok) return false;
+    // Waits for another instance's build rather than skipping it: a first start must find an order.
+    await tx.execute(sql`select pg_advisory_xact_lock(7243019)`);
     const [exists] = await queryRows<{ n: number }>(tx, sql`select count(*)::int as n from shuffle_days where day = ${day}`);
     if (Number(exists?.n) > 0) return false;
     await tx.execute(sql`
@@ -34,7 +34,8 @@ export async function buildShuffleDay(db: Database, day = utcDay()): Promise<boo
       values (${day}, (select count(*) from product_daily_ranks where day = ${day}))`);
     // Keep yesterday's order for cursors handed out just before midnight.
     await tx.execute(sql`delete from product_daily_ranks where day < ${utcDay(new Date(startOfUtcDay(day).getTime() - 86_400_000))}`);
-    await tx.execute(sql`delete from shuffle_days where day not in (select distinct day from product_daily_ranks)`);
+    // By day, not by "has ranks": an empty catalogue still has today's (empty) order.
+    await tx.execute(sql`delete from shuffle_days where day < ${utcDay(new Date(startOfUtcDay(day).getTime() - 86_400_000))}`);
     return true;
   });
   // Fresh statistics once a day: the embedded database has no autovacuum to keep them current,

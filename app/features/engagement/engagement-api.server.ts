@@ -2,16 +2,15 @@
  * The HTTP side of upvotes and saves, shared by the API routes: method, product id, Origin,
  * session, rate limits, then one transaction. Every refusal is JSON `{ error: { message } }`.
  */
-import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { getDb } from "~/db/registry.server";
-import { getOptionalUser, type SessionUser } from "~/features/auth/session.server";
+import { getOptionalUser, getSessionUserId } from "~/features/auth/session.server";
 import { assertSameOrigin } from "~/features/auth/sign-in.server";
 import { jsonError } from "~/lib/api.server";
 import { logger } from "~/lib/logger.server";
-import { RATE_LIMIT_MESSAGE, clientIp, consumeAll, type RateLimitRule } from "~/lib/rate-limit.server";
+import { RATE_LIMIT_MESSAGE, clientIp, type RateLimitResult, type RateLimitRule } from "~/lib/rate-limit.server";
 import { MAX_ENGAGEMENT_IDS, MESSAGES, parseProductId } from "./engagement";
-import { setBookmark, setUpvote, viewerEngagement } from "./engagement.server";
+import { setBookmark, setUpvote, viewerEngagement, type ToggleLimits } from "./engagement.server";
 
 const NO_STORE = { "Cache-Control": "private, no-store" };
 
@@ -61,22 +60,20 @@ function sameOrigin(request: Request): boolean {
   }
 }
 
-/** Counts one write against the user and the address; a Response when either is over its limit. */
-async function limitWrites(request: Request, user: SessionUser): Promise<Response | null> {
+/** The write's rate limits, counted in the toggle's own transaction (see ToggleLimits). */
+function writeLimits(request: Request, userId: string): ToggleLimits {
   const limits = engagementRateLimits();
-  // Counters need no disk flush: losing a fraction of a second of counts in a crash is harmless,
-  // and the address's row is shared by everyone behind it, so its lock must be short.
-  const result = await getDb().transaction(async (tx) => {
-    await tx.execute(sql`set local synchronous_commit = off`);
-    return consumeAll(
-      [
-        { key: `engagement:user:${user.id}`, rule: limits.user },
-        { key: `engagement:ip:${clientIp(request)}`, rule: limits.ip },
-      ],
-      tx,
-    );
-  });
-  if (result.ok) return null;
+  // Both rules share one window, so one statement counts both keys.
+  return {
+    windowSeconds: limits.user.windowSeconds,
+    entries: [
+      { key: `engagement:user:${userId}`, limit: limits.user.limit },
+      { key: `engagement:ip:${clientIp(request)}`, limit: limits.ip.limit },
+    ],
+  };
+}
+
+function rateLimited(result: RateLimitResult) {
   return Response.json(
     { error: { message: RATE_LIMIT_MESSAGE } },
     { status: 429, headers: { ...NO_STORE, "Retry-After": String(result.retryAfterSeconds) } },
@@ -92,18 +89,18 @@ export async function handleToggle(request: Request, rawId: string | undefined, 
   const productId = parseProductId(rawId);
   if (productId === null) return jsonError(MESSAGES.invalidId, 400);
   if (!sameOrigin(request)) return jsonError(MESSAGES.forbidden, 403);
-  const user = await getOptionalUser(request);
-  if (!user) return jsonError(MESSAGES.signInRequired, 401);
-  const limited = await limitWrites(request, user);
-  if (limited) return limited;
+  // The session alone (no profile): this is the hot path of every toggle.
+  const userId = await getSessionUserId(request);
+  if (!userId) return jsonError(MESSAGES.signInRequired, 401);
+  const limits = writeLimits(request, userId);
   try {
     if (kind === "upvote") {
-      const result = await setUpvote(user.id, productId, on);
-      if (!result.ok) return jsonError(MESSAGES.notFound, 404);
+      const result = await setUpvote(userId, productId, on, getDb(), limits);
+      if (!result.ok) return result.reason === "rate_limited" ? rateLimited(result.limit) : jsonError(MESSAGES.notFound, 404);
       return json({ upvoted: result.upvoted, upvotes: result.upvotes, changed: result.changed });
     }
-    const result = await setBookmark(user.id, productId, on);
-    if (!result.ok) return jsonError(MESSAGES.notFound, 404);
+    const result = await setBookmark(userId, productId, on, getDb(), limits);
+    if (!result.ok) return result.reason === "rate_limited" ? rateLimited(result.limit) : jsonError(MESSAGES.notFound, 404);
     return json({ bookmarked: result.bookmarked, bookmarks: result.bookmarks, changed: result.changed });
   } catch (error) {
     logger().error({ err: error, productId, kind }, "engagement write failed");

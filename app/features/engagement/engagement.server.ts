@@ -6,76 +6,79 @@
 import { sql } from "drizzle-orm";
 import { queryRows, type Database } from "~/db/client.server";
 import { getDb } from "~/db/registry.server";
-import { intArray } from "~/db/sql-arrays";
+import { intArray, textArray } from "~/db/sql-arrays";
 import type { ProductCard } from "~/features/catalog/product-card";
 import { productCardColumns, publicProductFilter, queryCards } from "~/features/catalog/product-card.server";
 import { getOptionalUser } from "~/features/auth/session.server";
+import type { RateLimitResult } from "~/lib/rate-limit.server";
 import type { ViewerEngagement } from "./engagement";
 
 export type ToggleResult<K extends "upvoted" | "bookmarked", C extends "upvotes" | "bookmarks"> =
   | ({ ok: true; changed: boolean } & Record<K, boolean> & Record<C, number>)
-  | { ok: false; reason: "not_found" };
+  | { ok: false; reason: "not_found" }
+  | { ok: false; reason: "rate_limited"; limit: RateLimitResult };
 
 export type UpvoteResult = ToggleResult<"upvoted", "upvotes">;
 export type BookmarkResult = ToggleResult<"bookmarked", "bookmarks">;
 
-class ProductMissing extends Error {}
+
+/** Rate limits counted by the toggle's own statement (one round trip). */
+export interface ToggleLimits {
+  entries: { key: string; limit: number }[];
+  windowSeconds: number;
+}
 
 /**
- * One toggle in one transaction: the row is written (or removed) idempotently, then the count is
- * read from product_stats, which the trigger has already updated under its row lock, so the
- * answer is exactly the count after this change. Products that are not live are refused whole.
+ * One toggle in one round trip: `engagement_toggle` (migration 0008) counts the rate limits,
+ * writes (or removes) the row idempotently and reads the count the triggers keep in
+ * product_stats after the write, so the answer is exactly the count after this change. Products
+ * that are missing or not live are refused whole. Keeping it inside the database holds the hot
+ * stats row's lock for microseconds, not across client round trips.
  */
 async function toggle(
   db: Database,
-  table: "product_upvotes" | "bookmarks",
-  column: "upvotes" | "bookmarks",
+  kind: "upvote" | "bookmark",
   userId: string,
   productId: number,
   on: boolean,
-): Promise<{ ok: true; changed: boolean; count: number } | { ok: false; reason: "not_found" }> {
-  try {
-    return await db.transaction(async (tx) => {
-      // The row and its count commit together or not at all; not waiting for the disk flush keeps
-      // the hot stats row's lock short (a crash may lose the last fraction of a second of toggles,
-      // never make a count disagree with its rows).
-      await tx.execute(sql`set local synchronous_commit = off`);
-      const written = on
-        ? await queryRows<{ id: number }>(
-            tx,
-            sql`insert into ${sql.identifier(table)} (product_id, user_id)
-                select p.id, ${userId} from products p where p.id = ${productId} and ${publicProductFilter}
-                on conflict do nothing returning id`,
-          )
-        : await queryRows<{ id: number }>(
-            tx,
-            sql`delete from ${sql.identifier(table)} where product_id = ${productId} and user_id = ${userId} returning id`,
-          );
-      const [stats] = await queryRows<{ count: number }>(
-        tx,
-        sql`select s.${sql.identifier(column)} as count from products p join product_stats s on s.product_id = p.id
-            where p.id = ${productId} and ${publicProductFilter}`,
-      );
-      // Rolls back a removal from a product that is no longer live.
-      if (!stats) throw new ProductMissing();
-      return { ok: true as const, changed: written.length > 0, count: Number(stats.count) };
-    });
-  } catch (error) {
-    if (error instanceof ProductMissing) return { ok: false, reason: "not_found" };
-    throw error;
+  limits?: ToggleLimits,
+): Promise<{ ok: true; changed: boolean; count: number } | { ok: false; reason: "not_found" } | { ok: false; reason: "rate_limited"; limit: RateLimitResult }> {
+  const entries = limits?.entries ?? [];
+  const [row] = await queryRows<{ status: string; changed: boolean; total: number; retry_after: number }>(
+    db,
+    sql`select status, changed, total, retry_after from engagement_toggle(
+          ${kind}, ${productId}, ${userId}, ${on},
+          ${textArray(entries.map((e) => e.key))}, ${intArray(entries.map((e) => e.limit))}, ${limits?.windowSeconds ?? 60})`,
+  );
+  if (!row || row.status === "not_found") return { ok: false, reason: "not_found" };
+  if (row.status === "rate_limited") {
+    return { ok: false, reason: "rate_limited", limit: { ok: false, retryAfterSeconds: Number(row.retry_after) } };
   }
+  return { ok: true, changed: row.changed, count: Number(row.total) };
 }
 
 /** Upvotes (on) or withdraws the upvote (off); idempotent. */
-export async function setUpvote(userId: string, productId: number, on: boolean, db: Database = getDb()): Promise<UpvoteResult> {
-  const result = await toggle(db, "product_upvotes", "upvotes", userId, productId, on);
+export async function setUpvote(
+  userId: string,
+  productId: number,
+  on: boolean,
+  db: Database = getDb(),
+  limits?: ToggleLimits,
+): Promise<UpvoteResult> {
+  const result = await toggle(db, "upvote", userId, productId, on, limits);
   if (!result.ok) return result;
   return { ok: true, changed: result.changed, upvoted: on, upvotes: result.count };
 }
 
 /** Saves (on) or removes the save (off); idempotent. `changed: false` on a save means it already existed. */
-export async function setBookmark(userId: string, productId: number, on: boolean, db: Database = getDb()): Promise<BookmarkResult> {
-  const result = await toggle(db, "bookmarks", "bookmarks", userId, productId, on);
+export async function setBookmark(
+  userId: string,
+  productId: number,
+  on: boolean,
+  db: Database = getDb(),
+  limits?: ToggleLimits,
+): Promise<BookmarkResult> {
+  const result = await toggle(db, "bookmark", userId, productId, on, limits);
   if (!result.ok) return result;
   return { ok: true, changed: result.changed, bookmarked: on, bookmarks: result.count };
 }
