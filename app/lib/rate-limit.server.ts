@@ -3,10 +3,8 @@
  * sharing the database shares the counts. One upsert per key and request.
  */
 import { sql } from "drizzle-orm";
-import { data } from "react-router";
 import { queryRows, type Database } from "~/db/client.server";
 import { getDb } from "~/db/registry.server";
-import { textArray } from "~/db/sql-arrays";
 
 /** Set by the server from the connection (or a proxy named by TRUST_PROXY); never taken from the client. */
 export const CLIENT_IP_HEADER = "x-toolnest-client-ip";
@@ -58,46 +56,7 @@ export async function consumeAll(
   return refused ?? { ok: true, retryAfterSeconds: 0 };
 }
 
-/**
- * Counts one request against several keys sharing one window length, in a single statement (for
- * hot paths: one round trip instead of one per key). Run inside the caller's transaction, the
- * counts are kept or rolled back with its work. Keys are locked in sorted order, so concurrent
- * callers sharing keys cannot deadlock.
- */
-export async function consumeMany(
-  entries: readonly { key: string; limit: number }[],
-  windowSeconds: number,
-  db: Database = getDb(),
-): Promise<RateLimitResult> {
-  const sorted = [...entries].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-  const rows = await queryRows<{ key: string; count: number; age: number }>(
-    db,
-    sql`insert into rate_limits as r (key, count, window_start)
-        select k, 1, now() from unnest(${textArray(sorted.map((e) => e.key))}) with ordinality as t(k, n) order by n
-        on conflict (key) do update set
-          count = case when r.window_start <= now() - make_interval(secs => ${windowSeconds}) then 1 else r.count + 1 end,
-          window_start = case when r.window_start <= now() - make_interval(secs => ${windowSeconds}) then now() else r.window_start end
-        returning r.key, r.count, extract(epoch from now() - r.window_start)::float8 as age`,
-  );
-  let refused: RateLimitResult | null = null;
-  for (const row of rows) {
-    const limit = sorted.find((e) => e.key === row.key)!.limit;
-    if (row.count > limit && !refused) {
-      refused = { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(windowSeconds - Number(row.age))) };
-    }
-  }
-  return refused ?? { ok: true, retryAfterSeconds: 0 };
-}
-
 export const RATE_LIMIT_MESSAGE = "You're doing that too often. Please wait a moment and try again.";
-
-/** A 429 with Retry-After, as JSON (`{ error: { message } }`) for API routes and actions alike. */
-export function rateLimitedResponse(result: RateLimitResult, message = RATE_LIMIT_MESSAGE) {
-  return data(
-    { error: { message } },
-    { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds), "Cache-Control": "no-store" } },
-  );
-}
 
 async function sweep(db: Database) {
   try {
