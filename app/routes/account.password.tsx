@@ -1,8 +1,9 @@
 import { Form, Link, data, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/account.password";
 import { Button } from "~/components/ui/button";
-import { NO_PASSWORD_ACCOUNT, PASSWORD_MIN_LENGTH, PASSWORD_UPDATED } from "~/features/auth/password";
-import { FormAlert, FormField, PasswordCard } from "~/features/auth/password-form";
+import { FormField } from "~/components/ui/form-field";
+import { NO_PASSWORD_ACCOUNT, PASSWORD_UPDATED } from "~/features/auth/password";
+import { FormAlert, NewPasswordFields, PasswordCard } from "~/features/auth/password-form";
 import { changePassword, hasPassword } from "~/features/auth/password.server";
 import { requireUser } from "~/features/auth/session.server";
 import { assertSameOrigin } from "~/features/auth/sign-in.server";
@@ -61,23 +62,7 @@ export default function AccountPasswordPage({ loaderData, actionData }: Route.Co
           required
           error={actionData?.fieldErrors?.currentPassword}
         />
-        <FormField
-          name="password"
-          label="New password"
-          type="password"
-          autoComplete="new-password"
-          required
-          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-          error={actionData?.fieldErrors?.password}
-        />
-        <FormField
-          name="confirm"
-          label="Confirm new password"
-          type="password"
-          autoComplete="new-password"
-          required
-          error={actionData?.fieldErrors?.confirm}
-        />
+        <NewPasswordFields errors={actionData?.fieldErrors} />
         <Button type="submit" disabled={busy}>
           {busy ? "Updating..." : "Update Password"}
         </Button>

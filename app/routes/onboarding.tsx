@@ -1,7 +1,8 @@
 import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/onboarding";
 import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
+import { FormField } from "~/components/ui/form-field";
+import { UsernameField } from "~/features/profile/username-field";
 import type { OnboardingErrors } from "~/features/profile/onboarding";
 import { onboardingAction, onboardingLoader } from "~/features/profile/onboarding.server";
 
@@ -31,45 +32,18 @@ export default function OnboardingPage({ loaderData, actionData }: Route.Compone
             {errors.form}
           </p>
         ) : null}
-        <div className="flex flex-col gap-2">
-          <label htmlFor="onboarding-username" className="text-sm font-medium">
-            Username
-          </label>
-          <Input
-            id="onboarding-username"
-            name="username"
-            required
-            minLength={3}
-            maxLength={50}
-            autoComplete="username"
-            defaultValue={loaderData.username}
-            aria-invalid={errors.username ? true : undefined}
-            aria-describedby={errors.username ? "onboarding-username-error" : undefined}
-          />
-          {errors.username ? (
-            <p id="onboarding-username-error" role="alert" className="text-sm text-destructive">
-              {errors.username}
-            </p>
-          ) : null}
-        </div>
-        <div className="flex flex-col gap-2">
-          <label htmlFor="onboarding-career" className="text-sm font-medium">
-            Career / Profession
-          </label>
-          <Input
-            id="onboarding-career"
-            name="career"
-            maxLength={100}
-            placeholder="What do you do?"
-            defaultValue={loaderData.career}
-            aria-invalid={errors.career ? true : undefined}
-          />
-          {errors.career ? (
-            <p role="alert" className="text-sm text-destructive">
-              {errors.career}
-            </p>
-          ) : null}
-        </div>
+        <UsernameField id="onboarding-username" defaultValue={loaderData.username} error={errors.username} />
+        <FormField
+          id="onboarding-career"
+          name="career"
+          label="Career / Profession"
+          className="flex flex-col gap-2"
+          maxLength={100}
+          placeholder="What do you do?"
+          defaultValue={loaderData.career}
+          error={errors.career}
+          errorRole="alert"
+        />
         <Button type="submit" disabled={saving}>
           {saving ? "Saving..." : "Complete Setup & Continue"}
         </Button>

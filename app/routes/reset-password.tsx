@@ -1,8 +1,8 @@
 import { Form, Link, data, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/reset-password";
 import { Button } from "~/components/ui/button";
-import { INVALID_RESET_LINK, PASSWORD_MIN_LENGTH, PASSWORD_UPDATED } from "~/features/auth/password";
-import { FormAlert, FormField, PasswordCard } from "~/features/auth/password-form";
+import { INVALID_RESET_LINK, PASSWORD_UPDATED } from "~/features/auth/password";
+import { FormAlert, NewPasswordFields, PasswordCard } from "~/features/auth/password-form";
 import { isResetTokenValid, resetPassword } from "~/features/auth/password.server";
 import { assertSameOrigin } from "~/features/auth/sign-in.server";
 import { setFlash } from "~/lib/flash.server";
@@ -54,23 +54,7 @@ export default function ResetPasswordPage({ loaderData, actionData }: Route.Comp
       {actionData?.error ? <FormAlert>{actionData.error}</FormAlert> : null}
       <Form method="post" noValidate className="flex flex-col gap-4">
         <input type="hidden" name="token" value={loaderData.token} />
-        <FormField
-          name="password"
-          label="New password"
-          type="password"
-          autoComplete="new-password"
-          required
-          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-          error={actionData?.fieldErrors?.password}
-        />
-        <FormField
-          name="confirm"
-          label="Confirm new password"
-          type="password"
-          autoComplete="new-password"
-          required
-          error={actionData?.fieldErrors?.confirm}
-        />
+        <NewPasswordFields errors={actionData?.fieldErrors} />
         <Button type="submit" disabled={busy}>
           {busy ? "Updating..." : "Update Password"}
         </Button>

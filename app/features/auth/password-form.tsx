@@ -1,40 +1,31 @@
 import type * as React from "react";
-import { Input } from "~/components/ui/input";
+import { FormField } from "~/components/ui/form-field";
+import { PASSWORD_MIN_LENGTH, type FieldErrors } from "./password";
 
-type FieldProps = Omit<React.ComponentProps<"input">, "id" | "name"> & {
-  name: string;
-  label: string;
-  error?: string;
-  hint?: string;
-};
+export { FormField } from "~/components/ui/form-field";
 
-/** A labelled input whose server message sits under it and is announced with it. */
-export function FormField({ name, label, error, hint, ...props }: FieldProps) {
-  const id = `field-${name}`;
-  const described = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ");
+/** New password (with its length hint) and its confirmation, as the reset and change screens ask for them. */
+export function NewPasswordFields({ errors }: { errors?: Pick<FieldErrors, "password" | "confirm"> }) {
   return (
-    <div className="flex flex-col gap-1.5">
-      <label htmlFor={id} className="text-sm font-medium">
-        {label}
-      </label>
-      <Input
-        id={id}
-        name={name}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={described || undefined}
-        {...props}
+    <>
+      <FormField
+        name="password"
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        required
+        hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+        error={errors?.password}
       />
-      {hint ? (
-        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="text-sm text-destructive">
-          {error}
-        </p>
-      ) : null}
-    </div>
+      <FormField
+        name="confirm"
+        label="Confirm new password"
+        type="password"
+        autoComplete="new-password"
+        required
+        error={errors?.confirm}
+      />
+    </>
   );
 }
 

@@ -3,7 +3,7 @@ import { useEffect, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { Avatar } from "~/components/ui/avatar";
 import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
+import { FormField } from "~/components/ui/form-field";
 import {
   AVATAR_ACCEPT,
   AVATAR_MAX_BYTES,
@@ -13,8 +13,10 @@ import {
   type EditProfileErrors,
 } from "./edit-profile";
 import type { EditProfileData } from "./types";
+import { UsernameField } from "./username-field";
 
 const ACTION = "/profile?tab=edit";
+const fieldClass = "flex flex-col gap-2";
 
 function FieldError({ id, message }: { id: string; message: string | undefined }) {
   if (!message) return null;
@@ -63,84 +65,61 @@ export function EditProfileForm({ profile, errors = {} }: { profile: EditProfile
         </p>
       ) : null}
 
-      <div className="flex flex-col gap-2">
-        <label htmlFor="profile-avatar" className="text-sm font-medium">
-          Profile picture
-        </label>
-        <div className="flex items-center gap-4">
-          <Avatar name={profile.username} src={preview ?? profile.avatarUrl} className="size-16 text-2xl" />
-          <input
-            id="profile-avatar"
-            name="avatar"
-            type="file"
-            accept={AVATAR_ACCEPT}
-            onChange={chooseAvatar}
-            aria-invalid={avatarMessage ? true : undefined}
-            aria-describedby={avatarMessage ? "profile-avatar-help profile-avatar-error" : "profile-avatar-help"}
-            className="min-w-0 flex-1 text-sm file:mr-3 file:rounded-md file:border file:border-input file:bg-background file:px-3 file:py-2 file:text-sm file:font-medium file:text-foreground hover:file:bg-accent"
-          />
-        </div>
-        <p id="profile-avatar-help" className="text-sm text-muted-foreground">
-          JPEG, PNG, WebP or GIF, up to 5 MB.
-        </p>
-        <FieldError id="profile-avatar-error" message={avatarMessage ?? undefined} />
-      </div>
+      <FormField
+        id="profile-avatar"
+        name="avatar"
+        label="Profile picture"
+        className={fieldClass}
+        hint="JPEG, PNG, WebP or GIF, up to 5 MB."
+        hintId="profile-avatar-help"
+        hintClassName="text-sm text-muted-foreground"
+        error={avatarMessage}
+        errorRole="alert"
+      >
+        {(field) => (
+          <div className="flex items-center gap-4">
+            <Avatar name={profile.username} src={preview ?? profile.avatarUrl} className="size-16 text-2xl" />
+            <input
+              {...field}
+              type="file"
+              accept={AVATAR_ACCEPT}
+              onChange={chooseAvatar}
+              className="min-w-0 flex-1 text-sm file:mr-3 file:rounded-md file:border file:border-input file:bg-background file:px-3 file:py-2 file:text-sm file:font-medium file:text-foreground hover:file:bg-accent"
+            />
+          </div>
+        )}
+      </FormField>
 
-      <div className="flex flex-col gap-2">
-        <label htmlFor="profile-username" className="text-sm font-medium">
-          Username
-        </label>
-        <Input
-          id="profile-username"
-          name="username"
-          required
-          minLength={3}
-          maxLength={50}
-          autoComplete="username"
-          defaultValue={profile.username}
-          aria-invalid={errors.username ? true : undefined}
-          aria-describedby={errors.username ? "profile-username-error" : undefined}
-        />
-        <FieldError id="profile-username-error" message={errors.username} />
-      </div>
+      <UsernameField id="profile-username" defaultValue={profile.username} error={errors.username} />
 
-      <div className="flex flex-col gap-2">
-        <label htmlFor="profile-career" className="text-sm font-medium">
-          Career
-        </label>
-        <Input
-          id="profile-career"
-          name="career"
-          maxLength={100}
-          placeholder="What do you do?"
-          defaultValue={profile.career}
-          aria-invalid={errors.career ? true : undefined}
-          aria-describedby={errors.career ? "profile-career-error" : undefined}
-        />
-        <FieldError id="profile-career-error" message={errors.career} />
-      </div>
+      <FormField
+        id="profile-career"
+        name="career"
+        label="Career"
+        className={fieldClass}
+        maxLength={100}
+        placeholder="What do you do?"
+        defaultValue={profile.career}
+        error={errors.career}
+        errorRole="alert"
+      />
 
-      <div className="flex flex-col gap-2">
-        <label htmlFor="profile-niche" className="text-sm font-medium">
-          My Niche
-        </label>
-        <select
-          id="profile-niche"
-          name="primaryNicheId"
-          defaultValue={profile.primaryNicheId ?? ""}
-          aria-invalid={errors.primaryNicheId ? true : undefined}
-          aria-describedby={errors.primaryNicheId ? "profile-niche-error" : undefined}
-          className="h-10 w-full rounded-md border border-input bg-background px-3 text-base text-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring md:text-sm"
-        >
-          <option value="">No niche selected</option>
-          {profile.niches.map((niche) => (
-            <option key={niche.id} value={niche.id}>
-              {niche.name}
-            </option>
-          ))}
-        </select>
-        <FieldError id="profile-niche-error" message={errors.primaryNicheId} />
-      </div>
+      <FormField id="profile-niche" name="primaryNicheId" label="My Niche" className={fieldClass} error={errors.primaryNicheId} errorRole="alert">
+        {(field) => (
+          <select
+            {...field}
+            defaultValue={profile.primaryNicheId ?? ""}
+            className="h-10 w-full rounded-md border border-input bg-background px-3 text-base text-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring md:text-sm"
+          >
+            <option value="">No niche selected</option>
+            {profile.niches.map((niche) => (
+              <option key={niche.id} value={niche.id}>
+                {niche.name}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
 
       <fieldset className="flex flex-col gap-2" aria-describedby="profile-favorites-note">
         <legend className="text-sm font-medium">Other Favorite Niches</legend>

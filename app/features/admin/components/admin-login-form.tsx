@@ -2,6 +2,7 @@ import { CheckCircle2Icon } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
+import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import type { Challenge, LoginActionData } from "../login-types";
 
@@ -12,8 +13,6 @@ interface Props {
   errors: LoginActionData["errors"];
   redirectTo: string;
 }
-
-const fieldError = "text-sm text-destructive";
 
 /**
  * Email, password and the math challenge. Verify and Sign In post to the server (with or without
@@ -44,78 +43,60 @@ export function AdminLoginForm({ challenge, verified, values, errors, redirectTo
         </p>
       ) : null}
 
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor="admin-email" className="text-sm font-medium">
-          Email
-        </label>
-        <Input
-          id="admin-email"
-          name="email"
-          type="email"
-          autoComplete="username"
-          defaultValue={values.email}
-          required
-          aria-invalid={errors.email ? true : undefined}
-          aria-describedby={errors.email ? "admin-email-error" : undefined}
-        />
-        {errors.email ? (
-          <p id="admin-email-error" className={fieldError}>
-            {errors.email}
-          </p>
-        ) : null}
-      </div>
+      <FormField
+        id="admin-email"
+        name="email"
+        label="Email"
+        type="email"
+        autoComplete="username"
+        defaultValue={values.email}
+        required
+        error={errors.email}
+      />
 
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor="admin-password" className="text-sm font-medium">
-          Password
-        </label>
-        <Input
-          id="admin-password"
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          required
-          minLength={6}
-          aria-invalid={errors.password ? true : undefined}
-          aria-describedby={errors.password ? "admin-password-error" : undefined}
-        />
-        {errors.password ? (
-          <p id="admin-password-error" className={fieldError}>
-            {errors.password}
-          </p>
-        ) : null}
-      </div>
+      <FormField
+        id="admin-password"
+        name="password"
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        required
+        minLength={6}
+        error={errors.password}
+      />
 
       <fieldset className="flex flex-col gap-2 rounded-md border p-3">
         <legend className="px-1 text-sm font-medium">Math challenge</legend>
-        <label htmlFor="admin-answer" className="text-sm">
-          {challenge.question}
-        </label>
-        <div className="flex gap-2">
-          <Input
-            // A new question starts with an empty answer.
-            key={challenge.token}
-            id="admin-answer"
-            name="answer"
-            inputMode="numeric"
-            autoComplete="off"
-            defaultValue={values.answer}
-            readOnly={!!verified}
-            className="w-24"
-            aria-invalid={errors.answer ? true : undefined}
-            aria-describedby={errors.answer ? "admin-answer-error" : verified ? "admin-answer-verified" : undefined}
-          />
-          {verified ? null : (
-            <Button type="submit" name="intent" value="verify" variant="outline" formNoValidate disabled={submitting}>
-              {pendingIntent === "verify" ? "Verifying..." : "Verify"}
-            </Button>
+        <FormField
+          id="admin-answer"
+          label={challenge.question}
+          error={errors.answer}
+          errorRole="alert"
+          className="flex flex-col gap-2"
+          labelClassName="text-sm"
+        >
+          {(field) => (
+            <div className="flex gap-2">
+              <Input
+                // A new question starts with an empty answer.
+                key={challenge.token}
+                {...field}
+                name="answer"
+                inputMode="numeric"
+                autoComplete="off"
+                defaultValue={values.answer}
+                readOnly={!!verified}
+                className="w-24"
+                aria-describedby={field["aria-describedby"] ?? (verified ? "admin-answer-verified" : undefined)}
+              />
+              {verified ? null : (
+                <Button type="submit" name="intent" value="verify" variant="outline" formNoValidate disabled={submitting}>
+                  {pendingIntent === "verify" ? "Verifying..." : "Verify"}
+                </Button>
+              )}
+            </div>
           )}
-        </div>
-        {errors.answer ? (
-          <p id="admin-answer-error" role="alert" className={fieldError}>
-            {errors.answer}
-          </p>
-        ) : null}
+        </FormField>
         {verified ? (
           <p id="admin-answer-verified" role="status" className="flex items-center gap-1.5 text-sm text-emerald-700 dark:text-emerald-400">
             <CheckCircle2Icon className="size-4" aria-hidden />

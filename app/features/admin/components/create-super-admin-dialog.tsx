@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
+import { FormField } from "~/components/ui/form-field";
 import {
   Dialog,
   DialogContent,
@@ -10,7 +11,6 @@ import {
   DialogTitle,
   DialogTrigger,
 } from "~/components/ui/dialog";
-import { Input } from "~/components/ui/input";
 import type { LoginActionData } from "../login-types";
 
 /** First-run only: asks for the first administrator's e-mail and password. */
@@ -49,50 +49,31 @@ export function CreateSuperAdminDialog({ result }: { result: LoginActionData | n
               {errors.form}
             </p>
           ) : null}
-          <div className="flex flex-col gap-1.5">
-            <label htmlFor="super-admin-email" className="text-sm font-medium">
-              Email
-            </label>
-            <Input
-              id="super-admin-email"
-              name="email"
-              type="email"
-              autoComplete="email"
-              required
-              defaultValue={failed?.values.email}
-              aria-invalid={errors.email ? true : undefined}
-              aria-describedby={errors.email ? "super-admin-email-error" : undefined}
-            />
-            {errors.email ? (
-              <p id="super-admin-email-error" role="alert" className="text-sm text-destructive">
-                {errors.email}
-              </p>
-            ) : null}
-          </div>
-          <div className="flex flex-col gap-1.5">
-            <label htmlFor="super-admin-password" className="text-sm font-medium">
-              Password
-            </label>
-            <Input
-              id="super-admin-password"
-              name="password"
-              type="password"
-              autoComplete="new-password"
-              required
-              minLength={6}
-              aria-invalid={errors.password ? true : undefined}
-              aria-describedby={errors.password ? "super-admin-password-error" : "super-admin-password-hint"}
-            />
-            {errors.password ? (
-              <p id="super-admin-password-error" role="alert" className="text-sm text-destructive">
-                {errors.password}
-              </p>
-            ) : (
-              <p id="super-admin-password-hint" className="text-sm text-muted-foreground">
-                At least 6 characters.
-              </p>
-            )}
-          </div>
+          <FormField
+            id="super-admin-email"
+            name="email"
+            label="Email"
+            type="email"
+            autoComplete="email"
+            required
+            defaultValue={failed?.values.email}
+            error={errors.email}
+            errorRole="alert"
+          />
+          <FormField
+            id="super-admin-password"
+            name="password"
+            label="Password"
+            type="password"
+            autoComplete="new-password"
+            required
+            minLength={6}
+            // The server's message takes the hint's place.
+            hint={errors.password ? undefined : "At least 6 characters."}
+            hintClassName="text-sm text-muted-foreground"
+            error={errors.password}
+            errorRole="alert"
+          />
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => setOpen(false)}>
               Cancel
