@@ -5,6 +5,7 @@ import { getOptionalUser, publicUser, sessionCookieUpdates } from "~/features/au
 import { publicEnv } from "~/lib/env.server";
 import { readFlash } from "~/lib/flash.server";
 import { themeScript } from "~/lib/theme";
+import { PAGE_NOT_FOUND_MESSAGE } from "~/features/catalog/components/not-found-state";
 import "./app.css";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -66,7 +67,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const title = status === 404 ? "Page Not Found" : "Something went wrong";
   const text =
     status === 404
-      ? "The page you're looking for doesn't exist or has been moved."
+      ? PAGE_NOT_FOUND_MESSAGE
       : "An unexpected error occurred. Please try again later.";
   return (
     <main className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center gap-4 p-6 text-center">

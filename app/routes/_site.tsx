@@ -1,17 +1,9 @@
-import { useEffect } from "react";
 import { Outlet } from "react-router";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
-import { LazyToaster, notify } from "~/components/toaster";
-import { useIsDark } from "~/components/theme-toggle";
-import { useFlash } from "~/root";
+import { FlashToaster } from "~/components/flash-toaster";
 
 export default function SiteLayout() {
-  const dark = useIsDark();
-  const flash = useFlash();
-  useEffect(() => {
-    if (flash) notify[flash.kind](flash.message);
-  }, [flash]);
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -25,7 +17,7 @@ export default function SiteLayout() {
         <Outlet />
       </main>
       <SiteFooter />
-      <LazyToaster theme={dark ? "dark" : "light"} richColors closeButton />
+      <FlashToaster />
     </div>
   );
 }

@@ -1,13 +1,11 @@
-import { useEffect } from "react";
 import { Outlet, data, redirect } from "react-router";
 import type { Route } from "./+types/admin";
-import { LazyToaster, notify } from "~/components/toaster";
-import { useIsDark } from "~/components/theme-toggle";
+import { FlashToaster } from "~/components/flash-toaster";
 import { AdminShell } from "~/features/admin/components/admin-shell";
 import { requireAdmin } from "~/features/auth/session.server";
 import { assertSameOrigin, signOut } from "~/features/auth/sign-in.server";
 import { setFlash } from "~/lib/flash.server";
-import { useFlash, useSiteEnv } from "~/root";
+import { useSiteEnv } from "~/root";
 
 export function meta({ matches }: Route.MetaArgs) {
   const siteName = matches[0].loaderData?.env.SITE_NAME ?? "Toolnest";
@@ -33,15 +31,10 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const { SITE_NAME } = useSiteEnv();
-  const dark = useIsDark();
-  const flash = useFlash();
-  useEffect(() => {
-    if (flash) notify[flash.kind](flash.message);
-  }, [flash]);
   return (
     <AdminShell siteName={SITE_NAME} email={loaderData.email}>
       <Outlet />
-      <LazyToaster theme={dark ? "dark" : "light"} richColors closeButton />
+      <FlashToaster />
     </AdminShell>
   );
 }

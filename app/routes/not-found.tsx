@@ -1,4 +1,5 @@
-import { data, Link } from "react-router";
+import { data } from "react-router";
+import { NotFoundState, PAGE_NOT_FOUND_MESSAGE } from "~/features/catalog/components/not-found-state";
 
 export function loader() {
   return data(null, { status: 404 });
@@ -9,13 +10,5 @@ export function meta() {
 }
 
 export default function NotFound() {
-  return (
-    <div className="mx-auto flex min-h-[50vh] max-w-xl flex-col items-center justify-center gap-4 text-center">
-      <h1 className="text-3xl font-bold">Page Not Found</h1>
-      <p className="text-muted-foreground">The page you&apos;re looking for doesn&apos;t exist or has been moved.</p>
-      <Link to="/" className="rounded-md bg-primary px-4 py-2 font-medium text-primary-foreground">
-        Back to Home
-      </Link>
-    </div>
-  );
+  return <NotFoundState title="Page Not Found" message={PAGE_NOT_FOUND_MESSAGE} className="min-h-[50vh]" />;
 }

@@ -56,6 +56,16 @@ const page = {
   },
 } as const;
 
+const integer = { type: "integer" } as const;
+const boolean = { type: "boolean" } as const;
+const taxonomyItem = { id: integer, name: { type: "string" }, slug: { type: "string" }, count: integer } as const;
+
+/** `{ "items": [ { ...properties } ] }`, the shape of the API's list answers. */
+const listOf = (properties: Record<string, unknown>) => ({
+  type: "object",
+  properties: { items: { type: "array", items: { type: "object", properties } } },
+});
+
 const limit = (max: number, fallback: number) => ({
   name: "limit",
   in: "query",
@@ -230,24 +240,7 @@ export function openApiDocument(appUrl: string, siteName: string) {
           parameters: [{ name: "ids", in: "query", required: true, schema: { type: "string", pattern: "^\\d+(,\\d+)*$" }, description: "Up to 100 product ids, comma-separated." }],
           responses: {
             200: json(
-              {
-                type: "object",
-                properties: {
-                  items: {
-                    type: "array",
-                    items: {
-                      type: "object",
-                      properties: {
-                        id: { type: "integer" },
-                        upvoted: { type: "boolean" },
-                        bookmarked: { type: "boolean" },
-                        upvotes: { type: "integer" },
-                        bookmarks: { type: "integer" },
-                      },
-                    },
-                  },
-                },
-              },
+              listOf({ id: integer, upvoted: boolean, bookmarked: boolean, upvotes: integer, bookmarks: integer }),
               "One item per live product asked for.",
             ),
             400: badRequest,
@@ -268,30 +261,7 @@ export function openApiDocument(appUrl: string, siteName: string) {
           summary: "Niches with their subcategories",
           description: "Published niches that have live products, each with its subcategories and live-product counts.",
           responses: {
-            200: json(
-              {
-                type: "object",
-                properties: {
-                  items: {
-                    type: "array",
-                    items: {
-                      type: "object",
-                      properties: {
-                        id: { type: "integer" },
-                        name: { type: "string" },
-                        slug: { type: "string" },
-                        count: { type: "integer" },
-                        subcategories: {
-                          type: "array",
-                          items: { type: "object", properties: { id: { type: "integer" }, name: { type: "string" }, slug: { type: "string" }, count: { type: "integer" } } },
-                        },
-                      },
-                    },
-                  },
-                },
-              },
-              "Niches by name.",
-            ),
+            200: json(listOf({ ...taxonomyItem, subcategories: { type: "array", items: { type: "object", properties: taxonomyItem } } }), "Niches by name."),
           },
         },
       },
