@@ -1,7 +1,8 @@
 /**
  * Product page request rate against a bare Node HTTP server serving an HTML page of the same
- * size, measured in the same run with the same load generator: uncached renders, and anonymous
- * visits served from the page cache. Also the gzipped JavaScript a product page loads.
+ * size, measured in the same run with the same load generator: uncached renders, anonymous visits
+ * served from the page cache, and React Router's floor (bench/floor-server.ts: the same document
+ * and handler around a page with no data). Also the gzipped JavaScript a product page loads.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import net from "node:net";
@@ -107,6 +108,23 @@ export async function runHttpBench(options: { env: Record<string, string>; slug:
     await stop(bare);
   }
 
+  // React Router's floor: the same document and request handler around a page with no data at all.
+  const floorPort = await freePort();
+  const floorBytes = Math.max(0, Buffer.byteLength(html) - 3_500); // the document around the text
+  const floor = spawn(path.resolve("node_modules/.bin/tsx"), ["bench/floor-server.ts"], {
+    env: { ...process.env, ...options.env, PORT: String(floorPort), LOG_LEVEL: "silent", FLOOR_TEXT_BYTES: String(floorBytes) },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  await new Promise((resolve) => floor.stdout!.once("data", resolve));
+  let floorResult: Awaited<ReturnType<typeof load>>;
+  let floorPageBytes: number;
+  try {
+    floorPageBytes = Buffer.byteLength(await (await fetch(`http://127.0.0.1:${floorPort}/`)).text());
+    floorResult = await load(`http://127.0.0.1:${floorPort}/`, seconds);
+  } finally {
+    await stop(floor);
+  }
+
   return {
     pageBytes: Buffer.byteLength(html),
     jsFiles: js.files,
@@ -116,8 +134,11 @@ export async function runHttpBench(options: { env: Record<string, string>; slug:
     cachedRps: cached.rps,
     uncachedRatio: uncached.rps / bareResult.rps,
     cachedRatio: cached.rps / bareResult.rps,
+    floorPageBytes,
+    floorRps: floorResult.rps,
+    floorRatio: floorResult.rps / bareResult.rps,
     uncachedP99Ms: uncached.p99,
     cachedP99Ms: cached.p99,
-    loadErrors: uncached.errors + cached.errors + bareResult.errors,
+    loadErrors: uncached.errors + cached.errors + bareResult.errors + floorResult.errors,
   };
 }

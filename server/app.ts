@@ -46,7 +46,9 @@ export function createServerApp({ mode, build, vite, clientDir = path.resolve(bu
     app.use(vite.middlewares);
   } else {
     app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
-    app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+    // Top-level public files all have an extension (favicon.svg); page URLs skip the disk lookup.
+    const publicFiles = express.static(clientDir, { maxAge: "1h", index: false });
+    app.use((req, res, next) => (/\.[^/]+$/.test(req.path) ? publicFiles(req, res, next) : next()));
   }
 
   const handler = createPageHandler({

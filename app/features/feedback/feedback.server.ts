@@ -46,19 +46,20 @@ function toItem(row: Row): FeedbackItem {
 /** A product's reviews (newest first) with their replies (oldest first), and the review summary. */
 export async function productFeedback(productId: number, limit = REVIEWS_SHOWN): Promise<ProductFeedback> {
   const db = getDb();
-  const [reviewRows, countRows] = await Promise.all([
-    queryRows<Row>(
-      db,
-      sql`select ${columns} from product_feedback f left join profiles pr on pr.id = f.user_id
-          where f.product_id = ${productId} and f.parent_id is null
-          order by f.created_at desc, f.id desc limit ${limit}`,
-    ),
-    queryRows<{ rating: number; n: number }>(
-      db,
-      sql`select rating, count(*)::int as n from product_feedback
-          where product_id = ${productId} and parent_id is null group by rating`,
-    ),
-  ]);
+  const countRows = await queryRows<{ rating: number; n: number }>(
+    db,
+    sql`select rating, count(*)::int as n from product_feedback
+        where product_id = ${productId} and parent_id is null group by rating`,
+  );
+  // Most products have no reviews yet: their page needs only the (empty) summary.
+  const reviewRows = countRows.length
+    ? await queryRows<Row>(
+        db,
+        sql`select ${columns} from product_feedback f left join profiles pr on pr.id = f.user_id
+            where f.product_id = ${productId} and f.parent_id is null
+            order by f.created_at desc, f.id desc limit ${limit}`,
+      )
+    : [];
   const reviewIds = reviewRows.map((r) => Number(r.id));
   const replyRows = reviewIds.length
     ? await queryRows<Row>(

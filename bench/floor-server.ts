@@ -1,0 +1,35 @@
+/**
+ * React Router's floor on this server: the production build's own document (root Layout with its
+ * meta, links and scripts) around one route that has no loader, no queries and no components, only
+ * a block of text, served through the same Express app and request handler as the site. Whatever
+ * this reaches is the most any rendered page of the app can reach. Started by bench/http.ts:
+ * `FLOOR_TEXT_BYTES=40000 PORT=… tsx bench/floor-server.ts` prints "ready" when listening.
+ */
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { createElement } from "react";
+import type { ServerBuild } from "react-router";
+import { createServerApp } from "../server/app";
+import { buildDirectory } from "../server/build";
+
+const text = "x".repeat(Number(process.env.FLOOR_TEXT_BYTES ?? 40_000));
+const real = (await import(pathToFileURL(path.join(buildDirectory(), "server/index.js")).href)) as ServerBuild;
+const root = real.routes.root!;
+const rootAssets = real.assets.routes.root!;
+const rootModule = root.module as { Layout?: unknown };
+
+const build: ServerBuild = {
+  ...real,
+  routes: {
+    root: { ...root, module: { Layout: rootModule.Layout, default: () => createElement("main", null, createElement("p", null, text)) } as never },
+  },
+  assets: {
+    ...real.assets,
+    routes: {
+      root: { ...rootAssets, hasLoader: false, hasAction: false, hasClientLoader: false, hasClientAction: false, hasErrorBoundary: false },
+    },
+  },
+};
+
+const app = createServerApp({ mode: "production", build, pageCacheSeconds: 0 });
+app.listen(Number(process.env.PORT), "127.0.0.1", () => console.log("ready"));
