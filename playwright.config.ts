@@ -36,6 +36,8 @@ export default defineConfig({
     url: `${baseURL}/healthz`,
     timeout: 240_000,
     reuseExistingServer: false,
+    // SIGTERM rather than SIGKILL, so the server removes its data directory and database (serve.ts).
+    gracefulShutdown: { signal: "SIGTERM", timeout: 15_000 },
     stdout: "ignore",
     stderr: "pipe",
     // Tests stand for visitors at different addresses through X-Forwarded-For from loopback.

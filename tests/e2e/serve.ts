@@ -2,6 +2,7 @@
  * Starts the built app for the end-to-end suite on a fresh data directory, or on a fresh
  * PostgreSQL database derived from DATABASE_URL (local only), and removes it afterwards.
  */
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -11,7 +12,7 @@ import { assertLocalDatabaseUrl, withDatabase } from "../setup/local-database";
 // playwright.config.ts chooses it (tests read the outbox there); a fresh one when run alone.
 const dataDir = process.env.E2E_DATA_DIR || fs.mkdtempSync(path.join(os.tmpdir(), "toolnest-e2e-"));
 process.env.DATA_DIR = dataDir;
-let dropDatabase: (() => Promise<void>) | undefined;
+let dropDatabase: (() => void) | undefined;
 
 const url = process.env.DATABASE_URL;
 if (url) {
@@ -23,29 +24,30 @@ if (url) {
   await admin.query(`create database "${name}"`);
   await admin.end();
   process.env.DATABASE_URL = withDatabase(url, name);
-  dropDatabase = async () => {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    await client.query(`drop database if exists "${name}" with (force)`);
-    await client.end();
-  };
+  // Synchronous, so that it can run in the exit handler.
+  dropDatabase = () =>
+    execFileSync(
+      process.execPath,
+      ["-e", `const c=new (require("pg").Client)({connectionString:process.env.ADMIN_URL});c.connect().then(()=>c.query('drop database if exists "${name}" with (force)')).finally(()=>c.end())`],
+      { env: { ...process.env, ADMIN_URL: url }, stdio: "ignore", timeout: 15_000 },
+    );
 }
 
-const cleanup = async () => {
+// Playwright stops the server with SIGTERM (gracefulShutdown in playwright.config.ts); the app's
+// own handler closes the database and exits, and the data directory and database go with it.
+process.on("exit", () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
-  await dropDatabase?.().catch(() => {});
-};
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.prependListener(signal, () => {
-    void cleanup().finally(() => process.exit(0));
-  });
-}
+  try {
+    dropDatabase?.();
+  } catch {
+    /* a database left behind is dropped by the next run of the same pid at the latest */
+  }
+});
 
 // Fixture data before the app starts: the demo catalogue, the administrator (made by the real
 // `npm run admin:create` command, see admin-account.ts), then tests/e2e/seed-fixtures.ts (a maker
 // signed in through the development sign-in who submitted one demo product).
 {
-  const { execFileSync } = await import("node:child_process");
   const { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } = await import("./admin-account");
   for (const [script, ...args] of [
     ["scripts/db-seed.ts"],
