@@ -2,7 +2,7 @@
  * Starts the built app for the end-to-end suite on a fresh data directory, or on a fresh
  * PostgreSQL database derived from DATABASE_URL (local only), and removes it afterwards.
  */
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -12,37 +12,40 @@ import { assertLocalDatabaseUrl, withDatabase } from "../setup/local-database";
 // playwright.config.ts chooses it (tests read the outbox there); a fresh one when run alone.
 const dataDir = process.env.E2E_DATA_DIR || fs.mkdtempSync(path.join(os.tmpdir(), "toolnest-e2e-"));
 process.env.DATA_DIR = dataDir;
-let dropDatabase: (() => void) | undefined;
+let databaseName = "";
 
 const url = process.env.DATABASE_URL;
 if (url) {
   assertLocalDatabaseUrl(url);
-  const name = `toolnest_e2e_${process.pid}`;
+  databaseName = `toolnest_e2e_${process.pid}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`drop database if exists "${name}" with (force)`);
-  await admin.query(`create database "${name}"`);
+  await admin.query(`drop database if exists "${databaseName}" with (force)`);
+  await admin.query(`create database "${databaseName}"`);
   await admin.end();
-  process.env.DATABASE_URL = withDatabase(url, name);
-  // Synchronous, so that it can run in the exit handler.
-  dropDatabase = () =>
-    execFileSync(
-      process.execPath,
-      ["-e", `const c=new (require("pg").Client)({connectionString:process.env.ADMIN_URL});c.connect().then(()=>c.query('drop database if exists "${name}" with (force)')).finally(()=>c.end())`],
-      { env: { ...process.env, ADMIN_URL: url }, stdio: "ignore", timeout: 15_000 },
-    );
+  process.env.DATABASE_URL = withDatabase(url, databaseName);
 }
 
-// Playwright stops the server with SIGTERM (gracefulShutdown in playwright.config.ts); the app's
-// own handler closes the database and exits, and the data directory and database go with it.
-process.on("exit", () => {
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  try {
-    dropDatabase?.();
-  } catch {
-    /* a database left behind is dropped by the next run of the same pid at the latest */
-  }
-});
+// A janitor in its own process group outlives this server however it ends (Playwright stops it
+// with SIGTERM, see gracefulShutdown in playwright.config.ts, or kills it outright), then removes
+// its data directory and database.
+const janitor = `
+  const [pid, dir, adminUrl, name] = process.argv.slice(1);
+  const alive = () => { try { process.kill(Number(pid), 0); return true; } catch { return false; } };
+  const timer = setInterval(async () => {
+    if (alive()) return;
+    clearInterval(timer);
+    require("fs").rmSync(dir, { recursive: true, force: true, maxRetries: 5 });
+    if (!name) return;
+    const client = new (require("pg").Client)({ connectionString: adminUrl });
+    await client.connect();
+    await client.query('drop database if exists "' + name + '" with (force)');
+    await client.end();
+  }, 500);`;
+spawn(process.execPath, ["-e", janitor, String(process.pid), dataDir, url ?? "", databaseName], {
+  detached: true,
+  stdio: "ignore",
+}).unref();
 
 // Fixture data before the app starts: the demo catalogue, the administrator (made by the real
 // `npm run admin:create` command, see admin-account.ts), then tests/e2e/seed-fixtures.ts (a maker
