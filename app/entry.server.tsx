@@ -1,0 +1,69 @@
+/**
+ * React Router's default server entry (streaming render, bots wait for all content), with its
+ * errors sent to the structured log: one JSON line each instead of a stack printed to stderr.
+ */
+import { PassThrough } from "node:stream";
+import { createReadableStreamFromReadable } from "@react-router/node";
+import { isbot } from "isbot";
+import type { RenderToPipeableStreamOptions } from "react-dom/server";
+import { renderToPipeableStream } from "react-dom/server";
+import { type EntryContext, type HandleErrorFunction, isRouteErrorResponse, ServerRouter } from "react-router";
+import { logger } from "~/lib/logger.server";
+
+export const streamTimeout = 5_000;
+
+export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, routerContext: EntryContext) {
+  // https://httpwg.org/specs/rfc9110.html#HEAD
+  if (request.method.toUpperCase() === "HEAD") {
+    return new Response(null, { status: responseStatusCode, headers: responseHeaders });
+  }
+
+  return new Promise<Response>((resolve, reject) => {
+    let shellRendered = false;
+    const userAgent = request.headers.get("user-agent");
+    // Crawlers get the whole page at once; people get the shell as soon as it is ready.
+    const readyOption: keyof RenderToPipeableStreamOptions = (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+    // Abort the render after streamTimeout, leaving time to flush the rejected boundaries.
+    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
+
+    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
+      [readyOption]() {
+        shellRendered = true;
+        const body = new PassThrough({
+          final(callback) {
+            clearTimeout(timeoutId);
+            timeoutId = undefined;
+            callback();
+          },
+        });
+        responseHeaders.set("Content-Type", "text/html");
+        pipe(body);
+        resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+      },
+      onShellError(error: unknown) {
+        reject(error);
+      },
+      onError(error: unknown) {
+        responseStatusCode = 500;
+        // Errors before the shell rejects and reach handleError; these happened while streaming.
+        if (shellRendered) logger().error({ err: error, url: request.url }, "render error");
+      },
+    });
+  });
+}
+
+/**
+ * Errors React Router catches in loaders, actions and rendering. A visitor who left is not an
+ * error; a form posted from another site is refused (400) and logged as a warning.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  // A thrown response keeps the original error in a field React Router does not type.
+  const wrapped = isRouteErrorResponse(error) ? (error as unknown as { error?: unknown }).error : undefined;
+  const cause = wrapped ?? error;
+  if (cause instanceof Error && /origin.*Aborting the action\.$/.test(cause.message)) {
+    logger().warn({ method: request.method, url: request.url, origin: request.headers.get("origin") }, "cross-site form post refused");
+    return;
+  }
+  logger().error({ err: cause, method: request.method, url: request.url }, "request error");
+};
