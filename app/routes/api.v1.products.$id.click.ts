@@ -1,13 +1,13 @@
 import type { Route } from "./+types/api.v1.products.$id.click";
 import { recordClick } from "~/features/catalog/clicks.server";
 import { clickVisitor } from "~/features/stats/view-action.server";
-import { jsonError } from "~/lib/api.server";
+import { jsonError, parseProductId } from "~/lib/api.server";
 
 /** POST /api/v1/products/{id}/click: a click-out, sent as a beacon when Visit Website is clicked. */
 export async function action({ request, params }: Route.ActionArgs) {
   if (request.method !== "POST") return jsonError("Method not allowed", 405);
-  const id = Number(params.id);
-  if (!Number.isInteger(id) || id <= 0 || id > 2_147_483_647) return jsonError("Invalid Product ID", 400);
+  const id = parseProductId(params.id);
+  if (!id) return jsonError("Invalid Product ID", 400);
   const visitor = await clickVisitor(request);
   if ("limited" in visitor) return visitor.limited;
   const recorded = await recordClick(id, {

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/api.v1.products.$id.feedback";
-import { feedbackAction, parseProductId, productFeedback } from "~/features/feedback/feedback.server";
+import { feedbackAction, productFeedback } from "~/features/feedback/feedback.server";
 import { getPublicSlugById } from "~/features/catalog/product.server";
-import { jsonError, publicJson } from "~/lib/api.server";
+import { jsonError, parseProductId, publicJson } from "~/lib/api.server";
 
 /** GET /api/v1/products/{id}/feedback: the review summary and the newest reviews with their replies. */
 export async function loader({ params }: Route.LoaderArgs) {

@@ -5,12 +5,14 @@ import { devEmailSchema } from "./dev-sign-in.server";
 import { safeRedirectPath } from "./redirect-path";
 
 /** Mutations from other sites are refused (browsers send Origin on every POST). */
-export function assertSameOrigin(request: Request) {
+/** Whether a write comes from this site: its Origin is APP_URL's, or, without one, it is not marked cross-site. */
+export function isSameOrigin(request: Request): boolean {
   const origin = request.headers.get("Origin");
-  const allowed = new URL(env().APP_URL).origin;
-  if (origin ? origin !== allowed : request.headers.get("Sec-Fetch-Site") === "cross-site") {
-    throw data({ error: "Forbidden" }, { status: 403 });
-  }
+  return origin ? origin === new URL(env().APP_URL).origin : request.headers.get("Sec-Fetch-Site") !== "cross-site";
+}
+
+export function assertSameOrigin(request: Request) {
+  if (!isSameOrigin(request)) throw data({ error: "Forbidden" }, { status: 403 });
 }
 
 function withCookies(from: Headers, to = new Headers()): Headers {

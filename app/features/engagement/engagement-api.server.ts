@@ -5,11 +5,11 @@
 import { z } from "zod";
 import { getDb } from "~/db/registry.server";
 import { getOptionalUser, getSessionUserId } from "~/features/auth/session.server";
-import { assertSameOrigin } from "~/features/auth/sign-in.server";
-import { jsonError } from "~/lib/api.server";
+import { isSameOrigin } from "~/features/auth/sign-in.server";
+import { jsonError, parseProductId, rateLimitedJson } from "~/lib/api.server";
 import { logger } from "~/lib/logger.server";
-import { RATE_LIMIT_MESSAGE, clientIp, type RateLimitResult, type RateLimitRule } from "~/lib/rate-limit.server";
-import { MAX_ENGAGEMENT_IDS, MESSAGES, parseProductId } from "./engagement";
+import { clientIp, type RateLimitRule } from "~/lib/rate-limit.server";
+import { MAX_ENGAGEMENT_IDS, MESSAGES } from "./engagement";
 import { setBookmark, setUpvote, viewerEngagement, type ToggleLimits } from "./engagement.server";
 
 const NO_STORE = { "Cache-Control": "private, no-store" };
@@ -51,15 +51,6 @@ function json(body: unknown, status = 200) {
   return Response.json(body, { status, headers: NO_STORE });
 }
 
-function sameOrigin(request: Request): boolean {
-  try {
-    assertSameOrigin(request);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** The write's rate limits, counted in the toggle's own transaction (see ToggleLimits). */
 function writeLimits(request: Request, userId: string): ToggleLimits {
   const limits = engagementRateLimits();
@@ -73,13 +64,6 @@ function writeLimits(request: Request, userId: string): ToggleLimits {
   };
 }
 
-function rateLimited(result: RateLimitResult) {
-  return Response.json(
-    { error: { message: RATE_LIMIT_MESSAGE } },
-    { status: 429, headers: { ...NO_STORE, "Retry-After": String(result.retryAfterSeconds) } },
-  );
-}
-
 /** PUT (on) and DELETE (off) of /api/v1/products/{id}/upvote and /bookmark. */
 export async function handleToggle(request: Request, rawId: string | undefined, kind: "upvote" | "bookmark"): Promise<Response> {
   const on = request.method === "PUT" ? true : request.method === "DELETE" ? false : null;
@@ -88,7 +72,7 @@ export async function handleToggle(request: Request, rawId: string | undefined, 
   }
   const productId = parseProductId(rawId);
   if (productId === null) return jsonError(MESSAGES.invalidId, 400);
-  if (!sameOrigin(request)) return jsonError(MESSAGES.forbidden, 403);
+  if (!isSameOrigin(request)) return jsonError(MESSAGES.forbidden, 403);
   // The session alone (no profile): this is the hot path of every toggle.
   const userId = await getSessionUserId(request);
   if (!userId) return jsonError(MESSAGES.signInRequired, 401);
@@ -96,11 +80,11 @@ export async function handleToggle(request: Request, rawId: string | undefined, 
   try {
     if (kind === "upvote") {
       const result = await setUpvote(userId, productId, on, getDb(), limits);
-      if (!result.ok) return result.reason === "rate_limited" ? rateLimited(result.limit) : jsonError(MESSAGES.notFound, 404);
+      if (!result.ok) return result.reason === "rate_limited" ? rateLimitedJson(result.limit) : jsonError(MESSAGES.notFound, 404);
       return json({ upvoted: result.upvoted, upvotes: result.upvotes, changed: result.changed });
     }
     const result = await setBookmark(userId, productId, on, getDb(), limits);
-    if (!result.ok) return result.reason === "rate_limited" ? rateLimited(result.limit) : jsonError(MESSAGES.notFound, 404);
+    if (!result.ok) return result.reason === "rate_limited" ? rateLimitedJson(result.limit) : jsonError(MESSAGES.notFound, 404);
     return json({ bookmarked: result.bookmarked, bookmarks: result.bookmarks, changed: result.changed });
   } catch (error) {
     logger().error({ err: error, productId, kind }, "engagement write failed");

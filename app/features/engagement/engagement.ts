@@ -27,9 +27,3 @@ export const MESSAGES = {
 /** Most product ids the per-viewer state endpoint answers in one request. */
 export const MAX_ENGAGEMENT_IDS = 100;
 
-/** A product id from a URL: a positive 32-bit integer written in plain digits, or null. */
-export function parseProductId(value: unknown): number | null {
-  if (typeof value !== "string" || !/^[1-9]\d{0,9}$/.test(value)) return null;
-  const id = Number(value);
-  return id <= 2_147_483_647 ? id : null;
-}

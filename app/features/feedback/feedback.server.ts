@@ -6,7 +6,8 @@ import { getDb } from "~/db/registry.server";
 import { getOptionalUser } from "~/features/auth/session.server";
 import { assertSameOrigin } from "~/features/auth/sign-in.server";
 import { publicProductFilter } from "~/features/catalog/product-card.server";
-import { RATE_LIMIT_MESSAGE, clientIp, consumeAll, type RateLimitResult, type RateLimitRule } from "~/lib/rate-limit.server";
+import { jsonError, parseProductId, rateLimitedJson } from "~/lib/api.server";
+import { clientIp, consumeAll, type RateLimitRule } from "~/lib/rate-limit.server";
 import {
   FEEDBACK_MESSAGES,
   REPLY_RATING,
@@ -144,21 +145,7 @@ const bodySchema = z.object({
 });
 
 function errorResponse(status: number, message: string, fields?: FeedbackErrors) {
-  return Response.json({ error: { message, ...(fields ? { fields } : {}) } }, { status, headers: { "Cache-Control": "no-store" } });
-}
-
-/** A 429 with Retry-After and the common message, as a plain Response (API routes and beacons). */
-export function rateLimitedJson(result: RateLimitResult) {
-  return Response.json(
-    { error: { message: RATE_LIMIT_MESSAGE } },
-    { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds), "Cache-Control": "no-store" } },
-  );
-}
-
-export function parseProductId(value: string | undefined): number | null {
-  if (!value || !/^\d{1,10}$/.test(value)) return null;
-  const id = Number(value);
-  return id > 0 && id <= 2_147_483_647 ? id : null;
+  return jsonError(message, status, fields ? { fields } : undefined);
 }
 
 async function readBody(request: Request): Promise<unknown> {

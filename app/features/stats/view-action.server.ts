@@ -1,7 +1,6 @@
 import { getOptionalUser } from "~/features/auth/session.server";
 import { assertSameOrigin } from "~/features/auth/sign-in.server";
-import { parseProductId, rateLimitedJson } from "~/features/feedback/feedback.server";
-import { jsonError } from "~/lib/api.server";
+import { jsonError, parseProductId, rateLimitedJson } from "~/lib/api.server";
 import { clientIp, consume, type RateLimitRule } from "~/lib/rate-limit.server";
 import { recordView } from "./views.server";
 import { requestVisitorHash } from "./visitor.server";
