@@ -83,3 +83,12 @@ export function FormField({
     </div>
   );
 }
+
+/** A message about the whole form (not one field), announced when it appears. */
+export function FormAlert({ id, children }: { id?: string; children: React.ReactNode }) {
+  return (
+    <p id={id} role="alert" className="rounded-md border border-destructive/50 bg-destructive/10 p-3 text-sm">
+      {children}
+    </p>
+  );
+}

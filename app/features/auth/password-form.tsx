@@ -2,7 +2,7 @@ import type * as React from "react";
 import { FormField } from "~/components/ui/form-field";
 import { PASSWORD_MIN_LENGTH, type FieldErrors } from "./password";
 
-export { FormField } from "~/components/ui/form-field";
+export { FormAlert, FormField } from "~/components/ui/form-field";
 
 /** New password (with its length hint) and its confirmation, as the reset and change screens ask for them. */
 export function NewPasswordFields({ errors }: { errors?: Pick<FieldErrors, "password" | "confirm"> }) {
@@ -30,13 +30,6 @@ export function NewPasswordFields({ errors }: { errors?: Pick<FieldErrors, "pass
 }
 
 /** A message about the whole form (not one field). */
-export function FormAlert({ children }: { children: React.ReactNode }) {
-  return (
-    <div role="alert" className="rounded-md border border-destructive/50 p-3 text-sm">
-      {children}
-    </div>
-  );
-}
 
 /** The card the password screens share. */
 export function PasswordCard({ title, children }: { title: string; children: React.ReactNode }) {

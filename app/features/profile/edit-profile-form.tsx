@@ -3,7 +3,7 @@ import { useEffect, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { Avatar } from "~/components/ui/avatar";
 import { Button } from "~/components/ui/button";
-import { FormField } from "~/components/ui/form-field";
+import { FormAlert, FormField } from "~/components/ui/form-field";
 import {
   AVATAR_ACCEPT,
   AVATAR_MAX_BYTES,
@@ -59,11 +59,7 @@ export function EditProfileForm({ profile, errors = {} }: { profile: EditProfile
 
   return (
     <Form method="post" action={ACTION} encType="multipart/form-data" noValidate className="flex flex-col gap-5" aria-busy={saving}>
-      {errors.form ? (
-        <p role="alert" className="text-sm text-destructive">
-          {errors.form}
-        </p>
-      ) : null}
+      {errors.form ? <FormAlert>{errors.form}</FormAlert> : null}
 
       <FormField
         id="profile-avatar"

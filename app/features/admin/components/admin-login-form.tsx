@@ -2,7 +2,7 @@ import { CheckCircle2Icon } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
-import { FormField } from "~/components/ui/form-field";
+import { FormAlert, FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import type { Challenge, LoginActionData } from "../login-types";
 
@@ -37,11 +37,7 @@ export function AdminLoginForm({ challenge, verified, values, errors, redirectTo
       <input type="hidden" name="challenge" value={challenge.token} />
       {verified ? <input type="hidden" name="verified" value={verified} /> : null}
 
-      {errors.form ? (
-        <p id="login-form-error" role="alert" className="rounded-md border border-destructive/50 bg-destructive/10 p-3 text-sm">
-          {errors.form}
-        </p>
-      ) : null}
+      {errors.form ? <FormAlert id="login-form-error">{errors.form}</FormAlert> : null}
 
       <FormField
         id="admin-email"

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
-import { FormField } from "~/components/ui/form-field";
+import { FormAlert, FormField } from "~/components/ui/form-field";
 import {
   Dialog,
   DialogContent,
@@ -44,11 +44,7 @@ export function CreateSuperAdminDialog({ result }: { result: LoginActionData | n
         </DialogHeader>
         <Form method="post" replace noValidate className="flex flex-col gap-4">
           <input type="hidden" name="intent" value="create-super-admin" />
-          {errors.form ? (
-            <p role="alert" className="rounded-md border border-destructive/50 bg-destructive/10 p-3 text-sm">
-              {errors.form}
-            </p>
-          ) : null}
+          {errors.form ? <FormAlert>{errors.form}</FormAlert> : null}
           <FormField
             id="super-admin-email"
             name="email"
