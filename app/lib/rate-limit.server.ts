@@ -1,10 +1,12 @@
 /**
  * Fixed-window rate limits kept in the database (`rate_limits`), so that every app instance
- * sharing the database shares the counts. One upsert per key and request.
+ * sharing the database shares the counts. One upsert per key and request, in the database
+ * function rate_limit_hit (migration 0009), which the upvote/save toggle calls too.
  */
 import { sql } from "drizzle-orm";
 import { queryRows, type Database } from "~/db/client.server";
 import { getDb } from "~/db/registry.server";
+import { intArray, textArray } from "~/db/sql-arrays";
 
 /** Set by the server from the connection (or a proxy named by TRUST_PROXY); never taken from the client. */
 export const CLIENT_IP_HEADER = "x-toolnest-client-ip";
@@ -25,22 +27,15 @@ export interface RateLimitResult {
   retryAfterSeconds: number;
 }
 
-/** Counts one request against `key` and says whether it is within `rule`. */
+/** Counts one request against `key` and says whether it is within `rule` (the database's rate_limit_hit). */
 export async function consume(key: string, rule: RateLimitRule, db: Database = getDb()): Promise<RateLimitResult> {
-  const rows = await queryRows<{ count: number; age: number }>(
+  const [row] = await queryRows<{ retry: number }>(
     db,
-    sql`insert into rate_limits (key, count, window_start) values (${key}, 1, now())
-        on conflict (key) do update set
-          count = case when rate_limits.window_start <= now() - make_interval(secs => ${rule.windowSeconds})
-                       then 1 else rate_limits.count + 1 end,
-          window_start = case when rate_limits.window_start <= now() - make_interval(secs => ${rule.windowSeconds})
-                              then now() else rate_limits.window_start end
-        returning count, extract(epoch from now() - window_start)::float8 as age`,
+    sql`select rate_limit_hit(${textArray([key])}, ${intArray([rule.limit])}, ${rule.windowSeconds}) as retry`,
   );
-  const row = rows[0]!;
   if (Math.random() < 0.001) void sweep(db);
-  if (row.count <= rule.limit) return { ok: true, retryAfterSeconds: 0 };
-  return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(rule.windowSeconds - Number(row.age))) };
+  const retryAfterSeconds = Number(row!.retry);
+  return { ok: retryAfterSeconds === 0, retryAfterSeconds };
 }
 
 /** Checks every key (all are counted); the first refusal wins. */

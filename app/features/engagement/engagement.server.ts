@@ -29,7 +29,7 @@ export interface ToggleLimits {
 }
 
 /**
- * One toggle in one round trip: `engagement_toggle` (migration 0008) counts the rate limits,
+ * One toggle in one round trip: `engagement_toggle` (migrations 0008, 0009) counts the rate limits,
  * writes (or removes) the row idempotently and reads the count the triggers keep in
  * product_stats after the write, so the answer is exactly the count after this change. Products
  * that are missing or not live are refused whole. Keeping it inside the database holds the hot
