@@ -4,6 +4,7 @@ import { Readable } from "node:stream";
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { createRequestHandler as createReactRouterHandler, type ServerBuild } from "react-router";
+import { CLIENT_IP_HEADER } from "../app/lib/rate-limit.server";
 import { getCachedPage, isAnonymous, putCachedPage } from "./page-cache";
 
 interface Options {
@@ -28,8 +29,7 @@ export function serveCachedPage(req: IncomingMessage, res: ServerResponse): bool
   for (const [name, value] of cached.headers) res.setHeader(name, value);
   res.setHeader("ETag", cached.etag);
   res.setHeader("X-Page-Cache", "HIT");
-  const match = req.headers["if-none-match"];
-  if (cached.status === 200 && match && match.split(/\s*,\s*/).includes(cached.etag)) {
+  if (cached.status === 200 && etagMatches(req, cached.etag)) {
     res.statusCode = 304;
     res.end();
     return true;
@@ -162,6 +162,11 @@ export function createPageHandler({ build, mode, pageCacheSeconds }: Options) {
   };
 }
 
+/** Whether the client's If-None-Match already names this ETag (it may then get a 304). */
+function etagMatches(req: IncomingMessage, etag: string): boolean {
+  return req.headers["if-none-match"]?.split(/\s*,\s*/).includes(etag) ?? false;
+}
+
 function isTextual(contentType: string | null) {
   return !!contentType && /^(text\/|application\/(json|xml|rss\+xml)|application\/[\w.+-]+\+json)/.test(contentType);
 }
@@ -171,9 +176,9 @@ function toFetchRequest(req: ExpressRequest, signal: AbortSignal): Request {
   const url = new URL(req.originalUrl, origin);
   const headers = new Headers();
   for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
-  // The client address for rate limits (app/features/auth/auth.server.ts); never taken from the client.
-  headers.delete("x-toolnest-client-ip");
-  if (req.ip) headers.set("x-toolnest-client-ip", req.ip);
+  // The client address for rate limits (app/lib/rate-limit.server.ts); never taken from the client.
+  headers.delete(CLIENT_IP_HEADER);
+  if (req.ip) headers.set(CLIENT_IP_HEADER, req.ip);
   const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal };
   // A write without a body (an upvote's PUT, say) needs no stream.
   const bodiless = req.headers["content-length"] === "0" || (req.headers["content-length"] === undefined && !req.headers["transfer-encoding"]);
@@ -196,8 +201,7 @@ function sendBuffered(
   for (const [name, value] of headers) res.setHeader(name, value);
   res.setHeader("ETag", etag);
   res.setHeader("X-Page-Cache", cacheState);
-  const match = req.headers["if-none-match"];
-  if (status === 200 && match && match.split(/\s*,\s*/).includes(etag)) {
+  if (status === 200 && etagMatches(req, etag)) {
     res.status(304).end();
     return;
   }
