@@ -28,8 +28,14 @@ export default defineConfig({
     launchOptions: { executablePath: chromiumPath(), args: chromiumArgs },
   },
   projects: [
-    { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } },
-    { name: "mobile", use: { ...devices["Desktop Chrome"], viewport: { width: 360, height: 740 }, isMobile: false, hasTouch: true } },
+    // Specs named *.http.spec.ts probe the real server over HTTP only (no page): run once, not per viewport.
+    { name: "http", testMatch: /\.http\.spec\.ts$/ },
+    { name: "desktop", testIgnore: /\.http\.spec\.ts$/, use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } },
+    {
+      name: "mobile",
+      testIgnore: /\.http\.spec\.ts$/,
+      use: { ...devices["Desktop Chrome"], viewport: { width: 360, height: 740 }, isMobile: false, hasTouch: true },
+    },
   ],
   webServer: {
     command: "npx tsx tests/e2e/serve.ts",

@@ -7,12 +7,19 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import { type EntryContext, type HandleErrorFunction, isRouteErrorResponse, ServerRouter } from "react-router";
+import { type AppLoadContext, type EntryContext, type HandleErrorFunction, isRouteErrorResponse, ServerRouter } from "react-router";
+import { NonceContext } from "~/lib/csp-nonce";
 import { logger } from "~/lib/logger.server";
 
 export const streamTimeout = 5_000;
 
-export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, routerContext: EntryContext) {
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  loadContext: AppLoadContext,
+) {
   // https://httpwg.org/specs/rfc9110.html#HEAD
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
@@ -26,7 +33,16 @@ export default function handleRequest(request: Request, responseStatusCode: numb
     // Abort the render after streamTimeout, leaving time to flush the rejected boundaries.
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
+    // The server's per-response nonce (server/security-headers.ts) goes on every inline script:
+    // React Router's (through ServerRouter), React's streaming ones, and ours (NonceContext).
+    const nonce = typeof loadContext?.cspNonce === "string" ? loadContext.cspNonce : undefined;
+    const page = (
+      <NonceContext value={nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </NonceContext>
+    );
+    const { pipe, abort } = renderToPipeableStream(page, {
+      nonce,
       [readyOption]() {
         shellRendered = true;
         const body = new PassThrough({
@@ -58,6 +74,11 @@ export default function handleRequest(request: Request, responseStatusCode: numb
  */
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
+  // A write to a page without an action is the client's mistake (405), not ours.
+  if (isRouteErrorResponse(error) && error.status === 405) {
+    logger().info({ method: request.method, url: request.url }, "method not allowed");
+    return;
+  }
   // A thrown response keeps the original error in a field React Router does not type.
   const wrapped = isRouteErrorResponse(error) ? (error as unknown as { error?: unknown }).error : undefined;
   const cause = wrapped ?? error;

@@ -1,16 +1,18 @@
 import { useEffect } from "react";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, data, isRouteErrorResponse, useRouteLoaderData } from "react-router";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, data, isRouteErrorResponse } from "react-router";
 import type { Route } from "./+types/root";
 import { getOptionalUser, publicUser, sessionCookieUpdates } from "~/features/auth/session.server";
+import type { RootData } from "~/domain/root-data";
 import { publicEnv } from "~/lib/env.server";
 import { readFlash } from "~/lib/flash.server";
+import { useNonce } from "~/lib/csp-nonce";
 import { themeScript } from "~/lib/theme";
 import { PAGE_NOT_FOUND_MESSAGE } from "~/features/catalog/components/not-found-state";
 import "./app.css";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const [user, { flash, clear }] = await Promise.all([getOptionalUser(request), readFlash(request)]);
-  const body = { env: publicEnv(), user: publicUser(user), flash };
+  const body = { env: publicEnv(), user: publicUser(user), flash } satisfies RootData;
   const cookies = [...sessionCookieUpdates(request), ...(clear ? [clear] : [])];
   if (!cookies.length) return body;
   const headers = new Headers();
@@ -20,28 +22,15 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
-export function useSiteEnv() {
-  const loaderData = useRouteLoaderData<typeof loader>("root");
-  return loaderData?.env ?? { SITE_NAME: "Toolnest", APP_URL: "", NEWSLETTER_URL: null };
-}
-
-/** The signed-in user (id, username, email, avatar) or null. */
-export function useSessionUser() {
-  return useRouteLoaderData<typeof loader>("root")?.user ?? null;
-}
-
-/** A one-time message from the server (e.g. "Signed Out"), shown as a toast. */
-export function useFlash() {
-  return useRouteLoaderData<typeof loader>("root")?.flash ?? null;
-}
-
 export function Layout({ children }: { children: React.ReactNode }) {
+  // <Scripts> and <ScrollRestoration> take the nonce from ServerRouter (app/entry.server.tsx).
+  const nonce = useNonce();
   return (
     <html lang="en" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <script dangerouslySetInnerHTML={{ __html: themeScript }} />
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: themeScript }} />
         <Meta />
         <Links />
       </head>

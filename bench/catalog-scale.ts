@@ -9,7 +9,7 @@ import { queryRows, type Database } from "../app/db/client.server";
 import { encodeCursor } from "../app/features/catalog/cursor.server";
 import { listProducts } from "../app/features/catalog/list.server";
 import { firstUpvoters, getPublicProduct, similarProducts, spotlight } from "../app/features/catalog/product.server";
-import { catalogDir } from "../app/features/catalog/seed.server";
+import { catalogDir } from "../app/domain/catalog-dir.server";
 import { currentShuffleDay } from "../app/features/catalog/shuffle.server";
 import { timeMany, type Timing } from "./stats";
 

@@ -9,8 +9,8 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { once } from "node:events";
 import { openDatabase } from "../app/db/client.server";
-import { importCatalogCsv } from "../app/features/catalog/csv-import.server";
-import { catalogDir } from "../app/features/catalog/seed.server";
+import { importCatalogCsv } from "../app/features/catalog-import/csv-import.server";
+import { catalogDir } from "../app/domain/catalog-dir.server";
 
 export interface ImportBenchResult {
   label: string;

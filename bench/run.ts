@@ -4,6 +4,8 @@
  *   --pg-products N    synthetic catalogue size on PostgreSQL (default 1,000,000; 0 to skip)
  *   --skip-startup --skip-import --skip-http   leave parts out
  *   --skip-engagement  leave out the upvote/save toggle benchmark (PostgreSQL, 50 users, 10 s each)
+ *   --skip-load        leave out the overload benchmark (200 visitors on PGlite and PostgreSQL)
+ *   --load-seconds N   length of each overload run (default 60)
  * PostgreSQL is DATABASE_URL or postgres://postgres@127.0.0.1:5432/postgres (local hosts only);
  * a scratch database is created and dropped.
  */
@@ -22,6 +24,7 @@ import { placeInTaxonomy, runListBench } from "./catalog-scale";
 import { runHttpBench } from "./http";
 import { runEngagementBench } from "./engagement";
 import { runImportBench } from "./import";
+import { runLoadBench, type LoadRun } from "./load";
 import { generateSyntheticCatalog, runSearchBench } from "./search-scale";
 import { runStartupBench } from "./startup";
 import type { Timing } from "./stats";
@@ -34,6 +37,8 @@ const { values } = parseArgs({
     "skip-import": { type: "boolean", default: false },
     "skip-http": { type: "boolean", default: false },
     "skip-engagement": { type: "boolean", default: false },
+    "skip-load": { type: "boolean", default: false },
+    "load-seconds": { type: "string", default: "60" },
   },
 });
 
@@ -131,6 +136,35 @@ if (pgProducts > 0) {
     await client.query(`drop database if exists "${scratch}" with (force)`);
     await client.end();
   }
+}
+
+if (!values["skip-load"]) {
+  const seconds = Number(values["load-seconds"]);
+  const url = process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
+  assertLocalDatabaseUrl(url);
+  log("== overload: 200 anonymous visitors on home, niche, product and search pages (demo catalogue)");
+  const runs: LoadRun[] = [];
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "toolnest-load-"));
+  try {
+    runs.push(...(await runLoadBench({ database: "PGlite", env: { DATA_DIR: dataDir, DATABASE_URL: "" }, seconds, log })));
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  const scratch = `toolnest_load_${process.pid}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database "${scratch}"`);
+  await admin.end();
+  try {
+    runs.push(...(await runLoadBench({ database: "PostgreSQL", env: { DATABASE_URL: withDatabase(url, scratch) }, seconds, log })));
+  } finally {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    await client.query(`drop database if exists "${scratch}" with (force)`);
+    await client.end();
+  }
+  report.load = runs;
+  console.table(runs);
 }
 
 if (!values["skip-engagement"]) {

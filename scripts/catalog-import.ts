@@ -6,7 +6,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import type { ImportReport } from "../app/features/catalog/csv-import.server";
+import type { ImportReport } from "../app/features/catalog-import/csv-import.server";
 
 const USAGE = "Usage: npm run catalog:import -- <file.csv> [--status live|draft|pending] [--dry-run]";
 const STATUSES = ["live", "draft", "pending"] as const;
@@ -95,7 +95,7 @@ function printSummary(report: ImportReport): number {
 let handle: { close(): Promise<void> } | undefined;
 let exitCode = 0;
 try {
-  const { CsvImportError, checkCatalogCsv, importCatalogCsv } = await import("../app/features/catalog/csv-import.server");
+  const { CsvImportError, checkCatalogCsv, importCatalogCsv } = await import("../app/features/catalog-import/csv-import.server");
   const options = { fileName: path.basename(args.file), status: args.status, onProgress: progress };
   let report;
   try {

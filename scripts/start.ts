@@ -6,6 +6,9 @@ const { exitWithError } = await import("../server/cli");
 try {
   const { parseEnv } = await import("../app/lib/env.server");
   const env = parseEnv();
+  const { devSignInBanner } = await import("../app/features/auth/config.server");
+  const devSignIn = devSignInBanner(env);
+  if (devSignIn) console.log(devSignIn);
   const noSeed = process.argv.includes("--no-seed");
   const { openDatabase } = await import("../app/db/client.server");
   const handle = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, purpose: "npm start" });

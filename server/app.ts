@@ -2,13 +2,20 @@ import path from "node:path";
 import express, { type NextFunction, type Request, type Response } from "express";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
+import { isDatabaseBusy } from "../app/db/client.server";
 import { getDatabaseHandle } from "../app/db/registry.server";
+import { listenForInvalidations, onInvalidate } from "../app/db/cache-bus.server";
 import { env, trustProxySetting } from "../app/lib/env.server";
 import { logger } from "../app/lib/logger.server";
 import { serveUploads } from "../app/lib/storage/serve-uploads.server";
 import { uploadsDirectory } from "../app/lib/storage/storage.server";
+import { admissionControl, sendOverloaded, type AdmissionOptions } from "./admission";
+import { limitBody } from "./body-limit";
 import { buildDirectory } from "./build";
+import { dropCachedPages } from "./page-cache";
+import { rejectMalformedUrl, rejectUnusableBodies } from "./input-guards";
 import { createPageHandler } from "./request-handler";
+import { securityHeaders } from "./security-headers";
 
 interface Options {
   mode: "production" | "development";
@@ -17,15 +24,25 @@ interface Options {
   clientDir?: string;
   /** Seconds anonymous pages stay in this instance's page cache (0: off). */
   pageCacheSeconds?: number;
+  /** Requests handled at once and queued (default: MAX_CONCURRENT_REQUESTS, MAX_QUEUED_REQUESTS, 2 s). */
+  admission?: AdmissionOptions;
 }
 
-export function createServerApp({ mode, build, vite, clientDir = path.resolve(buildDirectory(), "client"), pageCacheSeconds = 0 }: Options) {
+export function createServerApp({ mode, build, vite, clientDir = path.resolve(buildDirectory(), "client"), pageCacheSeconds = 0, admission }: Options) {
   const app = express();
+  // Writes on this instance or another drop the cached pages they change (app/db/cache-bus.server.ts).
+  onInvalidate(dropCachedPages);
+  listenForInvalidations();
   app.disable("x-powered-by");
   // X-Forwarded-For is believed only from the proxies TRUST_PROXY names: rate limits key on this address.
   app.set("trust proxy", trustProxySetting(env().TRUST_PROXY));
 
   app.use(requestLog(mode));
+  app.use(securityHeaders(mode));
+  // Bad addresses and bodies are refused before anything reads them (decision 026).
+  app.use(rejectMalformedUrl);
+  app.use(limitBody({ maxBytes: env().MAX_BODY_BYTES, uploadBytes: env().MAX_UPLOAD_BYTES }));
+  app.use(rejectUnusableBodies);
 
   app.get("/healthz", async (_req, res) => {
     let ok = false;
@@ -51,29 +68,24 @@ export function createServerApp({ mode, build, vite, clientDir = path.resolve(bu
     app.use((req, res, next) => (/\.[^/]+$/.test(req.path) ? publicFiles(req, res, next) : next()));
   }
 
+  app.use(
+    admissionControl(
+      admission ?? { maxConcurrent: env().MAX_CONCURRENT_REQUESTS, maxQueued: env().MAX_QUEUED_REQUESTS, queueWaitMs: 2000 },
+    ),
+  );
+
   const handler = createPageHandler({
     mode,
     pageCacheSeconds: vite ? 0 : pageCacheSeconds,
     build: vite ? () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild> : build!,
   });
-  app.use((req, res, next) => {
-    // URLs that cannot be decoded get the 404 page rather than a crash.
-    try {
-      decodeURIComponent(req.path);
-    } catch {
-      res
-        .status(400)
-        .type("html")
-        .send(
-          '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Bad Request</title></head>' +
-            '<body><main><h1>Bad Request</h1><p>This address is malformed.</p><a href="/">Back to Home</a></main></body></html>',
-        );
-      return;
-    }
-    handler(req, res, next);
-  });
+  app.use(handler);
 
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    if (isDatabaseBusy(error)) {
+      logger().warn({ url: req.originalUrl }, "no database connection in time: answered 503");
+      return sendOverloaded(req, res);
+    }
     logger().error({ err: error, url: req.originalUrl }, "unhandled request error");
     if (res.headersSent) return;
     res.status(500).type("text/plain").send("Internal Server Error");

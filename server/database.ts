@@ -1,5 +1,6 @@
 import { openDatabase, type DatabaseHandle } from "../app/db/client.server";
 import { setDatabase } from "../app/db/registry.server";
+import { loadSharedAuthSecret } from "../app/features/auth/config.server";
 import { seedDemoCatalog } from "../app/features/catalog/seed.server";
 import { currentShuffleDay } from "../app/features/catalog/shuffle.server";
 import type { Env } from "../app/lib/env.server";
@@ -15,6 +16,7 @@ export async function prepareDatabase(handle: DatabaseHandle, options: PrepareOp
   const log = options.log ?? (() => {});
   try {
     await handle.migrate();
+    await loadSharedAuthSecret(handle.db);
     if (options.seed) {
       const result = await seedDemoCatalog(handle.db);
       if (result.seeded) {

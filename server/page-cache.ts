@@ -1,13 +1,18 @@
 /**
  * A short-lived cache of rendered pages for anonymous visitors. Signed-in requests, non-GET
  * requests and responses that set cookies or say private/no-store never touch it. Entries live
- * for a few seconds, so instances need not tell each other about changes.
+ * for a few seconds; writes that change a public page drop it sooner on every instance through
+ * app/db/cache-bus.server.ts (see dropCachedPages).
  */
+import type { CacheTag } from "../app/db/cache-bus.server";
+
 export interface CachedPage {
   status: number;
   headers: [string, string][];
   body: Buffer;
   etag: string;
+  /** Offsets of the render's CSP nonce in body; each copy served gets a fresh one there. */
+  nonceAt?: number[];
   expires: number;
 }
 
@@ -41,9 +46,27 @@ export function putCachedPage(key: string, page: CachedPage) {
   while (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value!);
 }
 
-/** Called after writes that change what anonymous visitors see. */
 export function clearPageCache() {
   store().clear();
+}
+
+/**
+ * Drops the pages an invalidation names: a product's page (any query string or sub-path),
+ * every page that is not a product page ("lists"), or everything ("all"). Keys are host + URL.
+ */
+export function dropCachedPages(tags: readonly CacheTag[]) {
+  if (tags.includes("all")) return clearPageCache();
+  const lists = tags.includes("lists");
+  const products = tags.filter((tag) => tag.startsWith("product:")).map((tag) => `/resources/${tag.slice("product:".length)}`);
+  const cache = store();
+  for (const key of cache.keys()) {
+    const url = key.slice(key.indexOf("/"));
+    if ((lists && !url.startsWith("/resources/")) || products.some((page) => isPageOrBelow(url, page))) cache.delete(key);
+  }
+}
+
+function isPageOrBelow(url: string, page: string) {
+  return url === page || url.startsWith(`${page}?`) || url.startsWith(`${page}/`);
 }
 
 /** A session, or a one-time flash message (app/lib/flash.server.ts), makes the page personal. */

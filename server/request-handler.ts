@@ -1,11 +1,13 @@
-import crypto from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { Readable } from "node:stream";
-import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
+import { writeReadableStreamToWritable } from "@react-router/node";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { createRequestHandler as createReactRouterHandler, type ServerBuild } from "react-router";
-import { CLIENT_IP_HEADER } from "../app/lib/rate-limit.server";
+import { databaseWasBusy } from "../app/db/client.server";
+import { CLIENT_IP_HEADER, PEER_ADDRESS_HEADER } from "../app/lib/rate-limit.server";
+import { sendOverloaded } from "./admission";
+import { bufferedBody } from "./body-limit";
 import { getCachedPage, isAnonymous, putCachedPage } from "./page-cache";
+import { cspNonce, digestWithoutNonce, endWithNonce, newNonce, nonceOffsets, setSecurityHeaders, withoutPolicy } from "./security-headers";
 
 interface Options {
   build: ServerBuild | (() => Promise<ServerBuild>);
@@ -26,17 +28,22 @@ export function serveCachedPage(req: IncomingMessage, res: ServerResponse): bool
   if ((req.method !== "GET" && req.method !== "HEAD") || !isAnonymous(req.headers.cookie)) return false;
   const cached = getCachedPage(`${req.headers.host}${req.url}`);
   if (!cached) return false;
+  // Every copy gets its own nonce, in the policy and in the page (server/security-headers.ts).
+  const nonce = newNonce();
+  setSecurityHeaders(res, nonce);
   for (const [name, value] of cached.headers) res.setHeader(name, value);
   res.setHeader("ETag", cached.etag);
   res.setHeader("X-Page-Cache", "HIT");
   if (cached.status === 200 && etagMatches(req, cached.etag)) {
+    withoutPolicy(res);
     res.statusCode = 304;
     res.end();
     return true;
   }
   res.statusCode = cached.status;
   res.setHeader("Content-Length", cached.body.byteLength);
-  res.end(req.method === "HEAD" ? undefined : cached.body);
+  if (req.method === "HEAD") res.end();
+  else endWithNonce(res, cached.body, cached.nonceAt ?? [], nonce);
   return true;
 }
 
@@ -92,11 +99,12 @@ function matchApiWrite(routes: ApiWriteRoute[], pathname: string) {
 /** What React Router makes of a resource route's result: a Response, `data()` or a plain value as JSON. */
 function toResponse(result: unknown): Response {
   if (result instanceof Response) return result;
-  if (result && typeof result === "object" && (result as { type?: string }).type === "DataWithResponseInit") {
-    const { data, init } = result as { data: unknown; init?: ResponseInit };
-    return Response.json(data, init ?? undefined);
-  }
+  if (isData(result)) return Response.json(result.data, result.init ?? undefined);
   return Response.json(result ?? null);
+}
+
+function isData(value: unknown): value is { data: unknown; init?: ResponseInit | null } {
+  return !!value && typeof value === "object" && (value as { type?: string }).type === "DataWithResponseInit";
 }
 
 export function createPageHandler({ build, mode, pageCacheSeconds }: Options) {
@@ -115,8 +123,9 @@ export function createPageHandler({ build, mode, pageCacheSeconds }: Options) {
           try {
             response = toResponse(await matched.route.action({ request: toFetchRequest(req, controller.signal), params: matched.params, context: {} }));
           } catch (thrown) {
-            if (!(thrown instanceof Response)) throw thrown;
-            response = thrown;
+            // A thrown Response or data() is an answer, as React Router treats it; anything else is a bug.
+            if (!(thrown instanceof Response) && !isData(thrown)) throw thrown;
+            response = toResponse(thrown);
           }
           if (!response.headers.has("cache-control")) response.headers.set("Cache-Control", "private, no-store");
           return sendStreamed(res, response);
@@ -127,7 +136,15 @@ export function createPageHandler({ build, mode, pageCacheSeconds }: Options) {
 
       const controller = new AbortController();
       res.on("close", () => controller.abort());
-      const response = await handle(toFetchRequest(req, controller.signal));
+      const nonce = cspNonce(res);
+      const response = await handle(toFetchRequest(req, controller.signal), { cspNonce: nonce });
+      // A page that failed because no database connection came free in time: load, not a bug.
+      if (response.status >= 500 && databaseWasBusy()) {
+        void response.body?.cancel();
+        return sendOverloaded(req, res);
+      }
+      // React Router answers 405 to a write on a route without an action: reads are what it allows.
+      if (response.status === 405 && req.method !== "GET" && req.method !== "HEAD" && !response.headers.has("allow")) response.headers.set("Allow", "GET, HEAD");
 
       const cacheable =
         anonymousGet &&
@@ -142,7 +159,8 @@ export function createPageHandler({ build, mode, pageCacheSeconds }: Options) {
       if (!cacheable || !response.body) return sendStreamed(res, response);
 
       const body = Buffer.from(await response.arrayBuffer());
-      const etag = `W/"${crypto.createHash("sha1").update(body).digest("base64url")}"`;
+      const nonceAt = nonceOffsets(body, nonce);
+      const etag = `W/"${digestWithoutNonce(body, nonceAt)}"`;
       if (!response.headers.has("cache-control")) {
         response.headers.set(
           "Cache-Control",
@@ -153,10 +171,12 @@ export function createPageHandler({ build, mode, pageCacheSeconds }: Options) {
       response.headers.append("Vary", "Cookie");
       const headers = [...response.headers.entries()].filter(([name]) => name !== "content-length");
       if (pageCacheSeconds > 0) {
-        putCachedPage(cacheKey, { status: response.status, headers, body, etag, expires: Date.now() + pageCacheSeconds * 1000 });
+        putCachedPage(cacheKey, { status: response.status, headers, body, etag, nonceAt, expires: Date.now() + pageCacheSeconds * 1000 });
       }
       sendBuffered(req, res, response.status, headers, body, etag, "MISS");
     } catch (error) {
+      // A visitor who hung up mid-response is not an error: there is no one left to answer.
+      if (res.destroyed) return;
       next(error);
     }
   };
@@ -179,12 +199,18 @@ function toFetchRequest(req: ExpressRequest, signal: AbortSignal): Request {
   // The client address for rate limits (app/lib/rate-limit.server.ts); never taken from the client.
   headers.delete(CLIENT_IP_HEADER);
   if (req.ip) headers.set(CLIENT_IP_HEADER, req.ip);
-  const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal };
-  // A write without a body (an upvote's PUT, say) needs no stream.
-  const bodiless = req.headers["content-length"] === "0" || (req.headers["content-length"] === undefined && !req.headers["transfer-encoding"]);
-  if (req.method !== "GET" && req.method !== "HEAD" && !bodiless) {
-    init.body = createReadableStreamFromReadable(req as unknown as Readable);
-    init.duplex = "half";
+  headers.delete(PEER_ADDRESS_HEADER);
+  if (req.socket.remoteAddress) headers.set(PEER_ADDRESS_HEADER, req.socket.remoteAddress);
+  const init: RequestInit = { method: req.method, headers, signal };
+  // limitBody (server/body-limit.ts, mounted before this handler) has read the body within its cap.
+  const body = bufferedBody(req);
+  if (req.method !== "GET" && req.method !== "HEAD") {
+    if (body) init.body = body;
+    else if (!req.path.startsWith("/api/")) {
+      // A page write without a body is an empty form, not a request.formData() that throws.
+      headers.set("Content-Type", "application/x-www-form-urlencoded");
+      init.body = "";
+    }
   }
   return new Request(url, init);
 }
@@ -202,6 +228,7 @@ function sendBuffered(
   res.setHeader("ETag", etag);
   res.setHeader("X-Page-Cache", cacheState);
   if (status === 200 && etagMatches(req, etag)) {
+    withoutPolicy(res);
     res.status(304).end();
     return;
   }

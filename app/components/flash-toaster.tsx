@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { LazyToaster, notify } from "~/components/toaster";
 import { useIsDark } from "~/components/theme-toggle";
-import { useFlash } from "~/root";
+import { useFlash } from "~/domain/root-data";
 
 /** The page's toaster in the current theme; shows the server's one-time message (e.g. "Signed Out") once. */
 export function FlashToaster() {

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { useSiteEnv } from "~/root";
+import { useSiteEnv } from "~/domain/root-data";
 
 /** `local@` the APP_URL host (without a leading www.), e.g. support@toolnest.example. */
 export function siteEmail(local: string, appUrl: string) {

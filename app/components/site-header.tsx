@@ -1,7 +1,7 @@
 import { ChevronDownIcon, MailIcon, MenuIcon, SearchIcon } from "lucide-react";
 import { type FormEvent, useEffect, useState } from "react";
 import { Link, NavLink, useNavigate } from "react-router";
-import { useSessionUser, useSiteEnv } from "~/root";
+import { useSessionUser, useSiteEnv } from "~/domain/root-data";
 import { siteEmail } from "./site-footer";
 import { ThemeToggle } from "./theme-toggle";
 import { UserMenu } from "./user-menu";

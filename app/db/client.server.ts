@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -12,6 +13,7 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import * as schema from "./schema";
 import { acquireDataDirLock } from "./lock.server";
+import { env } from "~/lib/env.server";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -23,6 +25,17 @@ export interface DatabaseHandle {
   migrate(): Promise<void>;
   ping(timeoutMs?: number): Promise<boolean>;
   close(): Promise<void>;
+  /** Messages between the instances sharing a PostgreSQL database; absent on the embedded one (one process). */
+  notifications?: Notifications;
+}
+
+export interface Notifications {
+  publish(channel: string, payload: string): Promise<void>;
+  /**
+   * Hears the channel on one dedicated connection, reconnecting when it drops. `onGap` is called
+   * after a reconnection, since messages sent meanwhile were lost.
+   */
+  subscribe(channel: string, handlers: { onMessage: (payload: string) => void; onGap: () => void }): void;
 }
 
 /** A start-up failure with one line that says what is wrong. */
@@ -48,10 +61,46 @@ export interface OpenOptions {
   dataDir: string;
   /** What the process is, shown to another process that finds the embedded database busy. */
   purpose: string;
+  /** Connections in the PostgreSQL pool (default: DATABASE_POOL_MAX). */
+  poolMax?: number;
+  /** How long a query may wait for a pooled connection (default 5 s). */
+  acquireTimeoutMs?: number;
 }
 
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options);
+  if (!options.databaseUrl) return openPglite(options);
+  return openPostgres(options.databaseUrl, options.poolMax ?? env().DATABASE_POOL_MAX, options.acquireTimeoutMs ?? POOL_ACQUIRE_TIMEOUT_MS);
+}
+
+/**
+ * A request whose wait for a pooled connection timed out is refused for load (503), not failed
+ * (500). The server opens a scope per request (server/admission.ts); the pool marks it.
+ */
+export class DatabaseBusyError extends Error {}
+
+const BUSY_KEY = Symbol.for("toolnest.databaseBusy");
+type BusyHolder = { [BUSY_KEY]?: AsyncLocalStorage<{ busy: boolean }> };
+function busyScope() {
+  const holder = globalThis as BusyHolder;
+  holder[BUSY_KEY] ??= new AsyncLocalStorage();
+  return holder[BUSY_KEY];
+}
+
+export function withDatabaseBusyScope<T>(run: () => T): T {
+  return busyScope().run({ busy: false }, run);
+}
+
+/** Whether a database connection could not be had in time during the current request. */
+export function databaseWasBusy(): boolean {
+  return busyScope().getStore()?.busy ?? false;
+}
+
+/** Whether an error (or one of its causes, e.g. inside Drizzle's query error) is a pool timeout. */
+export function isDatabaseBusy(error: unknown): boolean {
+  for (let e = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    if (e instanceof DatabaseBusyError) return true;
+  }
+  return false;
 }
 
 async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
@@ -138,9 +187,13 @@ export function describeDatabaseUrl(url: string) {
   }
 }
 
-async function openPostgres(url: string): Promise<DatabaseHandle> {
+/** How long a query waits for a pooled connection; admission control keeps the queue short. */
+const POOL_ACQUIRE_TIMEOUT_MS = 5000;
+
+async function openPostgres(url: string, poolMax: number, acquireTimeoutMs: number): Promise<DatabaseHandle> {
   const where = describeDatabaseUrl(url);
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
+  const pool = new pg.Pool({ connectionString: url, max: poolMax, connectionTimeoutMillis: acquireTimeoutMs });
+  reportAcquireTimeouts(pool);
   pool.on("error", () => {
     /* idle client errors surface through the next query and /healthz */
   });
@@ -151,6 +204,7 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     throw new DatabaseOpenError(`Cannot use the PostgreSQL database at ${where}: ${describe(error)}.`);
   }
   const db = drizzlePg(pool, { schema }) as unknown as Database;
+  const notifications = postgresNotifications(url, pool);
   return {
     db,
     kind: "postgres",
@@ -175,7 +229,98 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
       }
     },
     async close() {
+      notifications.close();
       await pool.end();
+    },
+    notifications,
+  };
+}
+
+/**
+ * pg-pool rejects with a plain Error when no connection frees up in time (or a new one cannot be
+ * made in time). Its own query() goes through connect(), so wrapping connect catches both.
+ */
+function reportAcquireTimeouts(pool: pg.Pool) {
+  type Callback = (err: Error | undefined, client?: pg.PoolClient, done?: (release?: unknown) => void) => void;
+  const connect = pool.connect.bind(pool) as (callback?: Callback) => Promise<pg.PoolClient> | void;
+  const classify = (scope: { busy: boolean } | undefined, error: Error) => {
+    if (!/timeout exceeded when trying to connect|connection timeout/.test(error.message)) return error;
+    if (scope) scope.busy = true;
+    return new DatabaseBusyError("No database connection became free in time.", { cause: error });
+  };
+  pool.connect = ((callback?: Callback) => {
+    const scope = busyScope().getStore();
+    if (!callback) {
+      return (connect() as Promise<pg.PoolClient>).catch((error: Error) => {
+        throw classify(scope, error);
+      });
+    }
+    return connect((err, client, done) => callback(err ? classify(scope, err) : err, client, done));
+  }) as typeof pool.connect;
+}
+
+/** LISTEN on one connection of its own (a pooled one would be handed to other queries). */
+function postgresNotifications(url: string, pool: pg.Pool): Notifications & { close(): void } {
+  const subscribers = new Map<string, { onMessage: (payload: string) => void; onGap: () => void }[]>();
+  let client: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  let connected = false;
+  let closed = false;
+
+  const drop = () => {
+    const listener = client;
+    client = undefined;
+    if (!listener) return;
+    listener.removeAllListeners();
+    listener.on("error", () => {}); // a late socket error must not crash the process
+    listener.end().catch(() => {});
+  };
+  const reconnectLater = () => {
+    drop();
+    if (closed || retry) return;
+    retry = setTimeout(() => {
+      retry = undefined;
+      void listen();
+    }, 1000);
+    retry.unref();
+  };
+  const listen = async () => {
+    if (closed || client) return;
+    const listener = new pg.Client({ connectionString: url });
+    client = listener;
+    listener.on("notification", (message) => {
+      for (const handlers of subscribers.get(message.channel) ?? []) handlers.onMessage(message.payload ?? "");
+    });
+    listener.on("error", reconnectLater);
+    listener.on("end", reconnectLater);
+    try {
+      await listener.connect();
+      for (const channel of subscribers.keys()) await listener.query(`listen ${listener.escapeIdentifier(channel)}`);
+    } catch {
+      if (client === listener) reconnectLater();
+      return;
+    }
+    if (connected) for (const handlers of [...subscribers.values()].flat()) handlers.onGap();
+    connected = true;
+  };
+
+  return {
+    async publish(channel, payload) {
+      await pool.query("select pg_notify($1, $2)", [channel, payload]);
+    },
+    subscribe(channel, handlers) {
+      const list = subscribers.get(channel) ?? [];
+      list.push(handlers);
+      subscribers.set(channel, list);
+      if (client && connected && list.length === 1) {
+        client.query(`listen ${client.escapeIdentifier(channel)}`).catch(reconnectLater);
+      }
+      void listen();
+    },
+    close() {
+      closed = true;
+      clearTimeout(retry);
+      drop();
     },
   };
 }

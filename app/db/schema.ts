@@ -423,8 +423,9 @@ export const admin_users = pgTable(
 );
 
 /**
- * Admin Portal sign-in attempts: failures within 15 minutes, per e-mail address and per client
- * address, lock the form (shared by every app instance through the database).
+ * Admin Portal sign-in attempts (shared by every app instance through the database): failures
+ * within 15 minutes per e-mail and client address pair and per client address refuse further
+ * attempts; failures against one e-mail from many addresses slow it down (decision 024).
  */
 export const login_attempts = pgTable(
   "login_attempts",
@@ -432,14 +433,23 @@ export const login_attempts = pgTable(
     id: bigserial("id", { mode: "number" }).primaryKey(),
     email: text("email").notNull(),
     ip: text("ip").notNull(),
-    succeeded: boolean("succeeded").notNull().default(false),
+    /** failed (also while the password is being checked), succeeded, or refused (not tried: too many failures). */
+    outcome: text("outcome").notNull().default("failed"),
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index("login_attempts_email_idx").on(t.email, t.created_at),
     index("login_attempts_ip_idx").on(t.ip, t.created_at),
+    check("login_attempts_outcome_check", sql`outcome in ('failed', 'succeeded', 'refused')`),
   ],
 );
+
+/** Secrets generated once per installation and shared by every instance (the auth secret without AUTH_SECRET). */
+export const app_secrets = pgTable("app_secrets", {
+  name: text("name").primaryKey(),
+  value: text("value").notNull(),
+  created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
 
 export const ai_workshop_settings = pgTable(
   "ai_workshop_settings",

@@ -22,13 +22,23 @@ const schema = z
     SEED: boolish,
     NEWSLETTER_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
     PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
+    /** Connections each instance keeps to PostgreSQL (server/admission.ts bounds the requests using them). */
+    DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
+    /** Requests handled at once; up to MAX_QUEUED_REQUESTS more wait up to 2 s, the rest get 503. */
+    MAX_CONCURRENT_REQUESTS: z.coerce.number().int().min(1).max(10_000).default(32),
+    MAX_QUEUED_REQUESTS: z.coerce.number().int().min(0).max(100_000).default(256),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    /** Upvote and save writes per minute per user and per client address (the benchmark raises them). */
+    ENGAGEMENT_RATE_LIMIT_USER: z.coerce.number().int().min(1).default(60),
+    ENGAGEMENT_RATE_LIMIT_IP: z.coerce.number().int().min(1).default(3000),
     GOOGLE_CLIENT_ID: z.string().trim().min(1).optional(),
     GOOGLE_CLIENT_SECRET: z.string().trim().min(1).optional(),
     GOOGLE_DISCOVERY_URL: z
       .url({ protocol: /^https?$/, error: "must be an http(s) URL" })
       .default("https://accounts.google.com/.well-known/openid-configuration"),
     AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+    /** The development sign-in screen: auto (loopback requests, local APP_URL, no Google), on (anyone, no Google) or off. */
+    DEV_SIGN_IN: z.enum(["auto", "on", "off"]).default("auto"),
     /** Which proxies may set X-Forwarded-For: false (none, the default), true, loopback, a hop count or addresses. */
     TRUST_PROXY: z.string().trim().default("false"),
     /** smtp(s)://user:pass@host:port; without it e-mail is written as .eml files under DATA_DIR/outbox. */
@@ -42,6 +52,10 @@ const schema = z
     S3_SECRET_ACCESS_KEY: z.string().trim().min(1).optional(),
     /** Public base URL of the bucket's objects (defaults to the endpoint and bucket). */
     S3_PUBLIC_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
+    /** Largest request body, counted while it arrives (server/body-limit.ts); uploads have their own. */
+    MAX_BODY_BYTES: z.coerce.number().int().min(1024).default(64 * 1024),
+    /** Largest body of the one route that takes an upload (the avatar on /profile). */
+    MAX_UPLOAD_BYTES: z.coerce.number().int().min(1024).default(6 * 1024 * 1024),
   })
   .transform((env) => ({
     ...env,

@@ -6,6 +6,6 @@ type Holder = { [KEY]?: pino.Logger };
 
 export function logger(): pino.Logger {
   const holder = globalThis as Holder;
-  holder[KEY] ??= pino({ level: process.env.LOG_LEVEL ?? env().LOG_LEVEL, base: { app: "toolnest" } });
+  holder[KEY] ??= pino({ level: env().LOG_LEVEL, base: { app: "toolnest" } });
   return holder[KEY];
 }

@@ -11,6 +11,18 @@ import { intArray, textArray } from "~/db/sql-arrays";
 /** Set by the server from the connection (or a proxy named by TRUST_PROXY); never taken from the client. */
 export const CLIENT_IP_HEADER = "x-toolnest-client-ip";
 
+/**
+ * Set by the server to the TCP peer's own address (the socket, never X-Forwarded-For), for the
+ * few checks that must know whether a request really comes from this machine (development sign-in).
+ */
+export const PEER_ADDRESS_HEADER = "x-toolnest-peer-address";
+
+/** Whether the request's TCP peer is on the loopback interface (127.0.0.0/8 or ::1). */
+export function fromLoopback(request: Request): boolean {
+  const peer = request.headers.get(PEER_ADDRESS_HEADER) ?? "";
+  return peer === "::1" || /^(::ffff:)?127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(peer);
+}
+
 export function clientIp(request: Request): string {
   return request.headers.get(CLIENT_IP_HEADER) ?? "unknown";
 }

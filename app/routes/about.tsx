@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { useMatches } from "react-router";
 import type { Route } from "./+types/about";
 import { siteEmail } from "~/components/site-footer";
-import { useSiteEnv } from "~/root";
+import { useSiteEnv } from "~/domain/root-data";
 
 export function meta({ matches }: Route.MetaArgs) {
   const siteName = matches[0].loaderData?.env.SITE_NAME ?? "Toolnest";

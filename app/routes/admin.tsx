@@ -5,7 +5,7 @@ import { AdminShell } from "~/features/admin/components/admin-shell";
 import { requireAdmin } from "~/features/auth/session.server";
 import { assertSameOrigin, signOut } from "~/features/auth/sign-in.server";
 import { setFlash } from "~/lib/flash.server";
-import { useSiteEnv } from "~/root";
+import { useSiteEnv } from "~/domain/root-data";
 
 export function meta({ matches }: Route.MetaArgs) {
   const siteName = matches[0].loaderData?.env.SITE_NAME ?? "Toolnest";

@@ -2,6 +2,7 @@ import type { Route } from "./+types/ai-tools";
 import { AI_CATEGORY_NAME, AI_CATEGORY_SLUG } from "~/features/catalog/ai-category";
 import { CatalogErrorBoundary } from "~/features/catalog/components/not-found-state";
 import { ListPageView } from "~/features/catalog/components/list-page-view";
+import { cardEngagement } from "~/features/engagement/components/card-engagement";
 import { loadListPage, notFound } from "~/features/catalog/list-page.server";
 import {
   aiSubcategoryIds,
@@ -49,6 +50,7 @@ export default function AiToolsPage({ loaderData }: Route.ComponentProps) {
   const { niche } = loaderData;
   return (
     <ListPageView
+      cardActions={cardEngagement}
       {...loaderData}
       title={`${AI_CATEGORY_NAME} for Experts and Beginners`}
       subtitle={`Discover 100+ Best AI Tools${niche ? ` for ${niche.name}` : ""} as at ${loaderData.monthYear}`}

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/api.auth.$";
 import { getAuth } from "~/features/auth/auth.server";
 
-/** Better Auth's endpoints (OAuth callbacks, e-mail sign-in, sign-out, session) under /api/auth/*. */
+/** Better Auth's HTTP endpoints under /api/auth/*: only the allow-list in auth.server.ts (OAuth callback, session, sign-out). */
 export function loader({ request }: Route.LoaderArgs) {
   return getAuth().handler(request);
 }

@@ -1,4 +1,5 @@
 import type { Route } from "./+types/api.v1.products.$id.click";
+import { isSameOrigin } from "~/features/auth/sign-in.server";
 import { recordClick } from "~/features/catalog/clicks.server";
 import { clickVisitor } from "~/features/stats/view-action.server";
 import { jsonError, parseProductId } from "~/lib/api.server";
@@ -6,6 +7,8 @@ import { jsonError, parseProductId } from "~/lib/api.server";
 /** POST /api/v1/products/{id}/click: a click-out, sent as a beacon when Visit Website is clicked. */
 export async function action({ request, params }: Route.ActionArgs) {
   if (request.method !== "POST") return jsonError("Method not allowed", 405);
+  // Our pages' beacons carry our Origin; another site must not inflate click-outs.
+  if (!isSameOrigin(request)) return jsonError("Forbidden", 403);
   const id = parseProductId(params.id);
   if (!id) return jsonError("Invalid Product ID", 400);
   const visitor = await clickVisitor(request);

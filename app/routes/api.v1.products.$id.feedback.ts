@@ -1,4 +1,5 @@
 import type { Route } from "./+types/api.v1.products.$id.feedback";
+import { isSameOrigin } from "~/features/auth/sign-in.server";
 import { feedbackAction, productFeedback } from "~/features/feedback/feedback.server";
 import { getPublicSlugById } from "~/features/catalog/product.server";
 import { jsonError, parseProductId, publicJson } from "~/lib/api.server";
@@ -13,6 +14,8 @@ export async function loader({ params }: Route.LoaderArgs) {
 }
 
 /** POST /api/v1/products/{id}/feedback: a review (comment, rating) or a reply (comment, parentId); signed-in users. */
-export function action({ request, params }: Route.ActionArgs) {
+export async function action({ request, params }: Route.ActionArgs) {
+  // Refused here in the API's error shape; feedbackAction's own check throws the pages' data().
+  if (!isSameOrigin(request)) return jsonError("Forbidden", 403);
   return feedbackAction(request, params.id);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ProductCard } from "~/features/catalog/product-card";
+import type { ProductCard } from "~/domain/product-card";
 import { loader } from "./api.v1.search";
 
 async function get(query: string) {

@@ -1,21 +1,26 @@
 import { Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/auth";
 import { Button } from "~/components/ui/button";
-import { isDevSignInAvailable, isGoogleConfigured } from "~/features/auth/auth.server";
+import { isDevSignInAvailableTo, isGoogleConfigured } from "~/features/auth/auth.server";
 import { getOptionalUser, safeRedirectPath } from "~/features/auth/session.server";
 import { assertSameOrigin, startGoogleSignIn } from "~/features/auth/sign-in.server";
-import { useSiteEnv } from "~/root";
+import { useSiteEnv } from "~/domain/root-data";
 
 export function meta({ matches }: Route.MetaArgs) {
   const siteName = matches[0].loaderData?.env.SITE_NAME ?? "Toolnest";
   return [{ title: `Sign in | ${siteName}` }, { name: "robots", content: "noindex" }];
 }
 
+/** Whether sign-in is offered depends on who connects (the development sign-in is loopback-only): never from a shared cache. */
+export function headers() {
+  return { "Cache-Control": "private, no-store" };
+}
+
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const redirectTo = safeRedirectPath(url.searchParams.get("redirectTo"));
   if (await getOptionalUser(request)) throw redirect(redirectTo);
-  return { redirectTo, error: url.searchParams.has("error"), available: isGoogleConfigured() || isDevSignInAvailable() };
+  return { redirectTo, error: url.searchParams.has("error"), available: isGoogleConfigured() || isDevSignInAvailableTo(request) };
 }
 
 export async function action({ request }: Route.ActionArgs) {

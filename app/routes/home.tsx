@@ -2,6 +2,7 @@ import type { Route } from "./+types/home";
 import { CatalogLayout } from "~/features/catalog/components/catalog-layout";
 import { Hero } from "~/features/catalog/components/hero";
 import { ProductList } from "~/features/catalog/components/product-list";
+import { cardEngagement } from "~/features/engagement/components/card-engagement";
 import { Spotlight, TrendingPanel } from "~/features/catalog/components/spotlight";
 import { loadListPage } from "~/features/catalog/list-page.server";
 import { countLiveProducts } from "~/features/catalog/taxonomy-queries.server";
@@ -38,7 +39,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <div className="mb-4">
         <TrendingPanel products={trending} />
       </div>
-      <ProductList initial={page} query={{}} pageSize={80} max={100} />
+      <ProductList initial={page} query={{}} pageSize={80} max={100} cardActions={cardEngagement} />
     </CatalogLayout>
   );
 }

@@ -1,6 +1,7 @@
 import type { Route } from "./+types/niche";
 import { CatalogErrorBoundary } from "~/features/catalog/components/not-found-state";
 import { ListPageView } from "~/features/catalog/components/list-page-view";
+import { cardEngagement } from "~/features/engagement/components/card-engagement";
 import { loadListPage, notFound } from "~/features/catalog/list-page.server";
 import { getPublishedNiche } from "~/features/catalog/taxonomy-queries.server";
 import { breadcrumbListLd, jsonLd, seoMeta } from "~/features/seo/meta";
@@ -32,6 +33,7 @@ export default function NichePage({ loaderData }: Route.ComponentProps) {
   const { niche } = loaderData;
   return (
     <ListPageView
+      cardActions={cardEngagement}
       {...loaderData}
       title={`${niche.name} Resources for Experts and Beginners`}
       subtitle={`Discover 100+ Best ${niche.name} Resources as at ${loaderData.monthYear}`}

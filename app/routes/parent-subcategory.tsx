@@ -2,6 +2,7 @@ import { redirect } from "react-router";
 import type { Route } from "./+types/parent-subcategory";
 import { CatalogErrorBoundary } from "~/features/catalog/components/not-found-state";
 import { ListPageView } from "~/features/catalog/components/list-page-view";
+import { cardEngagement } from "~/features/engagement/components/card-engagement";
 import { loadListPage, notFound } from "~/features/catalog/list-page.server";
 import { getPublishedNiche, getPublishedSubcategory } from "~/features/catalog/taxonomy-queries.server";
 import { breadcrumbListLd, jsonLd, seoMeta } from "~/features/seo/meta";
@@ -40,6 +41,7 @@ export default function ParentSubcategoryPage({ loaderData }: Route.ComponentPro
   const { niche, subcategory } = loaderData;
   return (
     <ListPageView
+      cardActions={cardEngagement}
       {...loaderData}
       title={`${subcategory.name} for Experts and Beginners`}
       subtitle={`Discover 100+ Best ${subcategory.name} Resources as at ${loaderData.monthYear}`}

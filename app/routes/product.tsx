@@ -2,21 +2,24 @@ import { Link } from "react-router";
 import type { Route } from "./+types/product";
 import { CatalogErrorBoundary } from "~/features/catalog/components/not-found-state";
 import { Breadcrumbs } from "~/features/catalog/components/breadcrumbs";
-import { PricingBadge } from "~/features/catalog/components/pricing-badge";
+import { PricingBadge } from "~/domain/components/pricing-badge";
 import { ProductActions } from "~/features/catalog/components/product-actions";
 import { ProductCard } from "~/features/catalog/components/product-card";
-import { FeedbackSection, ProductMakers } from "~/features/catalog/components/product-community";
-import { ProductLogo } from "~/features/catalog/components/product-logo";
+import { ProductMakers } from "~/features/catalog/components/product-community";
+import { ProductLogo } from "~/domain/components/product-logo";
 import { Spotlight } from "~/features/catalog/components/spotlight";
-import { UpvoteButton } from "~/features/catalog/components/upvote-button";
 import { VideoEmbed } from "~/features/catalog/components/video-embed";
 import { outboundUrl } from "~/features/catalog/outbound";
 import { firstUpvoters, getPublicProduct, similarProducts, spotlight } from "~/features/catalog/product.server";
 import { notFound } from "~/features/catalog/list-page.server";
 import { breadcrumbListLd, jsonLd, seoMeta, softwareApplicationLd } from "~/features/seo/meta";
 import { env } from "~/lib/env.server";
+import { cardEngagement } from "~/features/engagement/components/card-engagement";
 import { ProductUpvoters } from "~/features/engagement/components/product-upvoters";
+import { SaveButton } from "~/features/engagement/components/save-button";
+import { UpvoteButton } from "~/features/engagement/components/upvote-button";
 import { viewerStateForRequest } from "~/features/engagement/engagement.server";
+import { FeedbackSection } from "~/features/feedback/components/feedback-section";
 import { productFeedback } from "~/features/feedback/feedback.server";
 import { StatsRow } from "~/features/stats/stats-row-lazy";
 import { submitterStatsForRequest } from "~/features/stats/stats.server";
@@ -109,7 +112,12 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           </div>
           <UpvoteButton productId={product.id} productName={product.product_name} upvotes={product.upvotes} upvoted={loaderData.viewer?.upvoted} className="self-start" />
         </header>
-        <ProductActions product={product} outbound={outbound} pageUrl={`${appUrl}/resources/${product.slug}`} bookmarked={loaderData.viewer?.bookmarked} />
+        <ProductActions
+          product={product}
+          outbound={outbound}
+          pageUrl={`${appUrl}/resources/${product.slug}`}
+          save={<SaveButton productId={product.id} bookmarked={loaderData.viewer?.bookmarked} bookmarks={product.bookmarks} />}
+        />
         {loaderData.submitterStats ? <StatsRow stats={loaderData.submitterStats} /> : null}
         {product.video_url ? <VideoEmbed url={product.video_url} title={product.product_name} /> : null}
         <section aria-labelledby="about-heading">
@@ -138,7 +146,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             <ul className="grid grid-cols-1 gap-3 md:grid-cols-2 lg:grid-cols-1">
               {similar.map((p) => (
                 <li key={p.id}>
-                  <ProductCard product={p} />
+                  <ProductCard product={p} actions={cardEngagement(p)} />
                 </li>
               ))}
             </ul>

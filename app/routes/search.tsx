@@ -2,6 +2,7 @@ import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/search";
 import { Button } from "~/components/ui/button";
 import { ProductCard } from "~/features/catalog/components/product-card";
+import { cardEngagement } from "~/features/engagement/components/card-engagement";
 import { normalizeQuery, searchProducts } from "~/features/search/search.server";
 import { seoMeta } from "~/features/seo/meta";
 import { env } from "~/lib/env.server";
@@ -76,7 +77,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
           <ul className="grid grid-cols-1 gap-3 md:grid-cols-2 lg:grid-cols-1" aria-label="Search results">
             {results.map((product) => (
               <li key={product.id}>
-                <ProductCard product={product} />
+                <ProductCard product={product} actions={cardEngagement(product)} />
               </li>
             ))}
           </ul>

@@ -3,6 +3,7 @@ import type { Route } from "./+types/subcategory";
 import { AI_CATEGORY_NAME, AI_CATEGORY_SLUG } from "~/features/catalog/ai-category";
 import { CatalogErrorBoundary } from "~/features/catalog/components/not-found-state";
 import { ListPageView } from "~/features/catalog/components/list-page-view";
+import { cardEngagement } from "~/features/engagement/components/card-engagement";
 import { loadListPage, notFound } from "~/features/catalog/list-page.server";
 import { aiSubcategoryIds, getPublishedNiche, getPublishedSubcategory } from "~/features/catalog/taxonomy-queries.server";
 import { breadcrumbListLd, jsonLd, seoMeta } from "~/features/seo/meta";
@@ -58,6 +59,7 @@ export default function SubcategoryPage({ loaderData }: Route.ComponentProps) {
   const { niche, subcategory } = loaderData;
   return (
     <ListPageView
+      cardActions={cardEngagement}
       {...loaderData}
       title={`${subcategory.name} for Experts and Beginners`}
       subtitle={`Discover 100+ Best ${subcategory.name} Resources as at ${loaderData.monthYear}`}

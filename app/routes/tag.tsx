@@ -1,6 +1,7 @@
 import type { Route } from "./+types/tag";
 import { CatalogErrorBoundary } from "~/features/catalog/components/not-found-state";
 import { ListPageView } from "~/features/catalog/components/list-page-view";
+import { cardEngagement } from "~/features/engagement/components/card-engagement";
 import { loadListPage, notFound } from "~/features/catalog/list-page.server";
 import { breadcrumbListLd, jsonLd, seoMeta } from "~/features/seo/meta";
 import { env } from "~/lib/env.server";
@@ -34,6 +35,7 @@ export default function TagPage({ loaderData }: Route.ComponentProps) {
   const { tag } = loaderData;
   return (
     <ListPageView
+      cardActions={cardEngagement}
       {...loaderData}
       title={`${tag} Products for Experts and Beginners`}
       subtitle={`Discover 100+ Best ${tag} Products as at ${loaderData.monthYear}`}

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/terms";
-import { useSiteEnv } from "~/root";
+import { useSiteEnv } from "~/domain/root-data";
 
 export function meta({ matches }: Route.MetaArgs) {
   const siteName = matches[0].loaderData?.env.SITE_NAME ?? "Toolnest";

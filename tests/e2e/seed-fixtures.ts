@@ -37,6 +37,8 @@ try {
         for (const retry of FIXTURE_RETRIES) {
           const email = fixtureAccountEmail(kind, project, retry);
           await getAuth().api.signUpEmail({ body: { email, password: FIXTURE_ACCOUNT_PASSWORD, name: kind } });
+          // Passwords sign in on the Admin Portal only (decision 024): the password tests' accounts are admins.
+          if (kind !== "member") await handle.db.execute(sql`insert into admin_users (email) values (${email})`);
         }
       }
     }

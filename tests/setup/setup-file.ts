@@ -1,6 +1,8 @@
 import { afterAll, beforeAll } from "vitest";
 import type { DatabaseHandle } from "../../app/db/client.server";
 import { setDatabase } from "../../app/db/registry.server";
+import { loadSharedAuthSecret } from "../../app/features/auth/config.server";
+import { parseEnv } from "../../app/lib/env.server";
 import { createTestDatabase } from "./test-database";
 
 /** Every test file gets its own database, reachable through getDb() like the app's. */
@@ -9,6 +11,8 @@ let handle: DatabaseHandle | undefined;
 beforeAll(async () => {
   handle = await createTestDatabase();
   setDatabase(handle);
+  // parseEnv, not env(): a test file may still set variables before env() first caches them.
+  await loadSharedAuthSecret(handle.db, parseEnv());
 });
 
 afterAll(async () => {

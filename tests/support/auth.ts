@@ -4,7 +4,7 @@ export const TEST_SECRET = "test-secret-test-secret-test-secret-0123456789";
 export const APP_URL = "http://localhost:3000";
 
 export function localSettings(overrides: Partial<AuthSettings> = {}): AuthSettings {
-  return { appUrl: APP_URL, secret: TEST_SECRET, google: null, ...overrides };
+  return { appUrl: APP_URL, secret: TEST_SECRET, google: null, devSignIn: "auto", ...overrides };
 }
 
 /** A request carrying the cookies a response set (name=value pairs only). */

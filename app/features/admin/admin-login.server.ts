@@ -12,7 +12,7 @@ import { clientIp } from "~/lib/rate-limit.server";
 import { checkAnswer, currentChallenge, isVerified, issueChallenge } from "./challenge.server";
 import { beginAttempt, markSucceeded } from "./login-attempts.server";
 import type { LoginActionData, LoginIntent } from "./login-types";
-import { ADMIN_MESSAGES, LOGIN_ATTEMPT_WINDOW_MINUTES } from "./messages";
+import { ADMIN_MESSAGES } from "./messages";
 import { adminCount, adminEmailSchema, adminPasswordSchema, createSuperAdmin } from "./super-admin.server";
 
 export const ADMIN_HOME = "/admin/dashboard";
@@ -94,7 +94,7 @@ async function signIn(request: Request, form: FormData) {
 
   const attempt = await beginAttempt(email.data, clientIp(request));
   if (attempt.blocked) {
-    return reply(429, fresh({ form: ADMIN_MESSAGES.tooManyAttempts }), { "Retry-After": String(LOGIN_ATTEMPT_WINDOW_MINUTES * 60) });
+    return reply(429, fresh({ form: ADMIN_MESSAGES.tooManyAttempts }), { "Retry-After": String(attempt.retryAfterSeconds) });
   }
 
   let signedIn: { headers: Headers; response: { token: string; user: { id: string; email: string } } };

@@ -15,6 +15,6 @@ export const ADMIN_MESSAGES = {
 } as const;
 
 export const PASSWORD_MIN_LENGTH = 6;
-/** Failed attempts allowed within the window; the next one is refused. */
+/** Failed attempts allowed within the window for one e-mail from one client address; the next one is refused. */
 export const LOGIN_ATTEMPT_LIMIT = 5;
 export const LOGIN_ATTEMPT_WINDOW_MINUTES = 15;

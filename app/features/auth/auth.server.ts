@@ -1,4 +1,4 @@
-import { betterAuth } from "better-auth";
+import { betterAuth, type BetterAuthPlugin } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { genericOAuth } from "better-auth/plugins/generic-oauth";
 import { account, auth_rate_limit, session, user, verification } from "~/db/schema";
@@ -6,7 +6,7 @@ import { getDb } from "~/db/registry.server";
 import { ensureProfile } from "~/features/profile/profile.server";
 import { logger } from "~/lib/logger.server";
 import { CLIENT_IP_HEADER } from "~/lib/rate-limit.server";
-import { authSettingsFromEnv, devSignInAllowed, type AuthSettings } from "./config.server";
+import { authSettingsFromEnv, devSignInAllowed, devSignInAllowedFor, type AuthSettings } from "./config.server";
 import { devSignInPlugin } from "./dev-sign-in.server";
 import { RESET_TOKEN_TTL_SECONDS } from "./password";
 import { sendResetPasswordEmail } from "./password-mail.server";
@@ -14,12 +14,41 @@ import { sendResetPasswordEmail } from "./password-mail.server";
 /** The header the Express server sets to the client's address (see server/request-handler.ts). */
 export { CLIENT_IP_HEADER };
 
+const BASE_PATH = "/api/auth";
+
+/**
+ * The only Better Auth endpoints reachable over HTTP (decision 024). Everything else that could
+ * create a session or change credentials (sign-in/email, sign-up, update-user, link-social, ...)
+ * is called by our own routes through `auth.api.*`, which never passes through this check, or
+ * not at all. An allow-list, not `disabledPaths`: a new endpoint in an upgrade stays closed, and
+ * any other spelling of a path ("/sign-in//email", a trailing slash, %-escapes) fails closed.
+ */
+export const HTTP_AUTH_PATHS: ReadonlySet<string> = new Set([
+  "/callback/google", // Google's redirect back to us (the flow is started by our /auth action)
+  "/error", // where Better Auth sends a failed OAuth callback
+  "/get-session",
+  "/sign-out",
+  "/ok",
+]);
+
+function httpAllowListPlugin() {
+  return {
+    id: "toolnest-http-allow-list",
+    // onRequest runs for HTTP requests only (the router), not for server-side auth.api calls.
+    onRequest: async (request: Request) => {
+      const { pathname } = new URL(request.url);
+      if (pathname.startsWith(`${BASE_PATH}/`) && HTTP_AUTH_PATHS.has(pathname.slice(BASE_PATH.length))) return;
+      return { response: new Response("Not Found", { status: 404 }) };
+    },
+  } satisfies BetterAuthPlugin;
+}
+
 export function createAuth(settings: AuthSettings) {
   const secure = settings.appUrl.startsWith("https://");
   return betterAuth({
     appName: "Toolnest",
     baseURL: settings.appUrl,
-    basePath: "/api/auth",
+    basePath: BASE_PATH,
     secret: settings.secret,
     trustedOrigins: [settings.appUrl],
     logger: {
@@ -41,10 +70,6 @@ export function createAuth(settings: AuthSettings) {
       resetPasswordTokenExpiresIn: RESET_TOKEN_TTL_SECONDS,
       revokeSessionsOnPasswordReset: true,
     },
-    // Password reset and change go through our pages (own rate limits, no enumeration), not the HTTP API.
-    // Our own routes (rate-limited) call these through the server API. Public e-mail sign-up is off:
-    // members sign in with Google, e-mail accounts are for admins (decision 019).
-    disabledPaths: ["/request-password-reset", "/reset-password", "/change-password", "/sign-up/email"],
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
     rateLimit: { enabled: true, storage: "database", modelName: "auth_rate_limit", window: 60, max: 100 },
     advanced: {
@@ -64,6 +89,7 @@ export function createAuth(settings: AuthSettings) {
       },
     },
     plugins: [
+      httpAllowListPlugin(),
       ...(settings.google
         ? [
             genericOAuth({
@@ -113,8 +139,21 @@ export function setAuthSettings(settings: AuthSettings | undefined) {
   (globalThis as Holder)[KEY] = settings ? { auth: createAuth(settings), settings } : undefined;
 }
 
+/** Whether the development sign-in is on for anyone (server-side callers). */
 export function isDevSignInAvailable(): boolean {
   return devSignInAllowed(getAuthState().settings);
+}
+
+/** Who may use the development sign-in: requests from this machine, everyone (DEV_SIGN_IN=on), or nobody. */
+export function devSignInScope(): "loopback" | "everyone" | null {
+  const { settings } = getAuthState();
+  if (!devSignInAllowed(settings)) return null;
+  return settings.devSignIn === "on" ? "everyone" : "loopback";
+}
+
+/** Whether the development sign-in is on for this request (its pages and the Google button). */
+export function isDevSignInAvailableTo(request: Request): boolean {
+  return devSignInAllowedFor(getAuthState().settings, request);
 }
 
 export function isGoogleConfigured(): boolean {

@@ -1,7 +1,10 @@
 import type { BetterAuthPlugin } from "better-auth";
 import { APIError, createAuthEndpoint } from "better-auth/api";
 import { setSessionCookie } from "better-auth/cookies";
+import { sql } from "drizzle-orm";
 import { z } from "zod";
+import { queryRows } from "~/db/client.server";
+import { getDb } from "~/db/registry.server";
 
 /** The provider id that marks identities from the development sign-in; they are never admins. */
 export const DEV_PROVIDER_ID = "dev";
@@ -12,9 +15,34 @@ export const devEmailSchema = z
   .toLowerCase()
   .pipe(z.email("Please enter a valid e-mail address."));
 
+export const DEV_SIGN_IN_REFUSALS = {
+  password: "This e-mail address belongs to an account with a password. Sign in with the password on /login.",
+  admin: "This e-mail address belongs to an administrator. Administrators sign in with their password on /login.",
+  otherAccount: "This e-mail address belongs to an account that signs in another way (with Google). The development sign-in cannot use it.",
+} as const;
+
+/**
+ * Why an e-mail may not use the development sign-in, or null. It signs in without any proof, so
+ * it may only create new users and sign in again the users it created itself (only `dev`
+ * accounts): anything else would hand over someone's account (decision 025).
+ */
+export function devSignInRefusal(existingProviders: readonly string[] | null, adminEmail: boolean): string | null {
+  if (existingProviders?.includes("credential")) return DEV_SIGN_IN_REFUSALS.password;
+  if (adminEmail) return DEV_SIGN_IN_REFUSALS.admin;
+  const madeHere = existingProviders?.length && existingProviders.every((p) => p === DEV_PROVIDER_ID);
+  if (existingProviders && !madeHere) return DEV_SIGN_IN_REFUSALS.otherAccount;
+  return null;
+}
+
+async function isAdminEmail(email: string): Promise<boolean> {
+  const rows = await queryRows(getDb(), sql`select 1 from admin_users where email = ${email}`);
+  return rows.length > 0;
+}
+
 /**
  * A server-only endpoint (not reachable over HTTP) that signs an e-mail in as if Google had
- * returned it, using Better Auth's own user, account, session and cookie code.
+ * returned it, using Better Auth's own user, account, session and cookie code. It never links
+ * an account to an existing user nor changes one: a user it did not create is refused.
  */
 export function devSignInPlugin(enabled: () => boolean) {
   return {
@@ -28,19 +56,19 @@ export function devSignInPlugin(enabled: () => boolean) {
           const email = ctx.body.email;
           const adapter = ctx.context.internalAdapter;
           const found = await adapter.findUserByEmail(email, { includeAccounts: true });
-          let signedIn = found?.user;
-          if (!found) {
-            const created = await adapter.createOAuthUser(
-              { email, name: email.split("@")[0]!, emailVerified: true, image: null },
-              { providerId: DEV_PROVIDER_ID, accountId: email },
-            );
-            signedIn = created.user;
-          } else if (!found.accounts.some((a) => a.providerId === DEV_PROVIDER_ID)) {
-            await adapter.linkAccount({ userId: found.user.id, providerId: DEV_PROVIDER_ID, accountId: email });
-          }
-          const session = await adapter.createSession(signedIn!.id);
-          await setSessionCookie(ctx, { session, user: signedIn! });
-          return ctx.json({ userId: signedIn!.id });
+          const refusal = devSignInRefusal(found ? found.accounts.map((a) => a.providerId) : null, await isAdminEmail(email));
+          if (refusal) throw new APIError("FORBIDDEN", { message: refusal });
+          const signedIn =
+            found?.user ??
+            (
+              await adapter.createOAuthUser(
+                { email, name: email.split("@")[0]!, emailVerified: true, image: null },
+                { providerId: DEV_PROVIDER_ID, accountId: email },
+              )
+            ).user;
+          const session = await adapter.createSession(signedIn.id);
+          await setSessionCookie(ctx, { session, user: signedIn });
+          return ctx.json({ userId: signedIn.id });
         },
       ),
     },

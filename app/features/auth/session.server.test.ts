@@ -5,7 +5,7 @@ import { getDb } from "~/db/registry.server";
 import { cookieHeader, localSettings } from "../../../tests/support/auth";
 import { getAuth, setAuthSettings } from "./auth.server";
 import { devSignIn } from "./sign-in.server";
-import { ACCESS_DENIED, getOptionalUser, getSessionUserId, requireAdmin, requireUser, sessionCookieUpdates } from "./session.server";
+import { ACCESS_DENIED, getOptionalUser, getSessionUserId, isAdmin, requireAdmin, requireUser, sessionCookieUpdates } from "./session.server";
 
 beforeAll(() => setAuthSettings(localSettings()));
 afterAll(() => setAuthSettings(undefined));
@@ -98,10 +98,18 @@ describe("requireAdmin", () => {
     expect(ACCESS_DENIED).toBe("Access Denied: You don't have admin privileges.");
   });
 
-  it("never counts a development sign-in identity as admin, whatever its e-mail", async () => {
+  it("never counts a development sign-in identity as admin, even when its e-mail is listed later", async () => {
+    const request = await signedInRequest("Boss@Example.com", "/admin");
     await getDb().execute(sql`insert into admin_users (email) values ('boss@example.com')`);
-    const response = await thrown(requireAdmin(await signedInRequest("Boss@Example.com", "/admin")));
+    const response = await thrown(requireAdmin(request));
     expect(response.headers.get("Location")).toBe("/");
+  });
+
+  it("needs a password account: a listed e-mail that signs in another way is no admin", async () => {
+    await getDb().execute(sql`insert into "user" (id, name, email) values ('sso-boss', 'S', 'sso.boss@example.com')`);
+    await getDb().execute(sql`insert into account (id, account_id, provider_id, user_id) values ('acc-sso-boss', 'sub-9', 'google', 'sso-boss')`);
+    await getDb().execute(sql`insert into admin_users (email) values ('sso.boss@example.com')`);
+    expect(await isAdmin({ id: "sso-boss", email: "sso.boss@example.com" })).toBe(false);
   });
 
   it("lets an e-mail account listed in admin_users through", async () => {

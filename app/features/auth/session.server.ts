@@ -93,11 +93,17 @@ export async function requireUser(request: Request): Promise<SessionUser> {
 
 export const ACCESS_DENIED = "Access Denied: You don't have admin privileges.";
 
-/** Admin: an admin_users entry for the e-mail, and never an identity from the development sign-in. */
+/**
+ * Admin: an admin_users entry for the e-mail and a password account (admins sign in with it on
+ * /login), and never a user the development sign-in made. The development sign-in can neither
+ * add a `dev` account to an existing user nor sign in a user with a password (decision 025), so
+ * it cannot take these rights away either.
+ */
 export async function isAdmin(user: Pick<SessionUser, "id" | "email">): Promise<boolean> {
   const rows = await queryRows<{ admin: boolean }>(
     getDb(),
     sql`select exists (select 1 from admin_users where email = lower(${user.email}))
+           and exists (select 1 from account where user_id = ${user.id} and provider_id = 'credential')
            and not exists (select 1 from account where user_id = ${user.id} and provider_id = ${DEV_PROVIDER_ID}) as admin`,
   );
   return rows[0]?.admin === true;

@@ -1,6 +1,7 @@
+import { isAPIError } from "better-auth/api";
 import { data, redirect } from "react-router";
 import { env } from "~/lib/env.server";
-import { getAuth, isDevSignInAvailable, isGoogleConfigured } from "./auth.server";
+import { getAuth, isDevSignInAvailable, isDevSignInAvailableTo, isGoogleConfigured } from "./auth.server";
 import { devEmailSchema } from "./dev-sign-in.server";
 import { safeRedirectPath } from "./redirect-path";
 
@@ -21,13 +22,13 @@ function withCookies(from: Headers, to = new Headers()): Headers {
 }
 
 /**
- * "Sign in with Google": starts the OpenID Connect flow (Google back to /auth), or, on a local
- * machine without Google, sends the visitor to the development sign-in screen.
+ * "Sign in with Google": starts the OpenID Connect flow (Google back to /auth), or, without
+ * Google, sends a visitor the development sign-in is on for to its screen.
  */
 export async function startGoogleSignIn(request: Request, redirectTo: string): Promise<Response> {
   const back = `/auth?redirectTo=${encodeURIComponent(safeRedirectPath(redirectTo))}`;
   if (!isGoogleConfigured()) {
-    if (isDevSignInAvailable()) return redirect(`/auth/dev?redirectTo=${encodeURIComponent(safeRedirectPath(redirectTo))}`);
+    if (isDevSignInAvailableTo(request)) return redirect(`/auth/dev?redirectTo=${encodeURIComponent(safeRedirectPath(redirectTo))}`);
     throw data({ error: "Sign-in is not configured." }, { status: 503 });
   }
   const { headers, response } = await getAuth().api.signInSocial({
@@ -39,15 +40,24 @@ export async function startGoogleSignIn(request: Request, redirectTo: string): P
   return redirect(response.url, { headers: withCookies(headers) });
 }
 
-export type DevSignInResult = { ok: true; headers: Headers } | { ok: false; error: string };
+export type DevSignInResult = { ok: true; headers: Headers } | { ok: false; status: 400 | 403; error: string };
 
-/** Signs an e-mail in as if Google had returned it; refused unless the screen is available. */
+/**
+ * Signs an e-mail in as if Google had returned it (new users and users it made itself only, see
+ * dev-sign-in.server.ts); 404 unless the development sign-in is on. Callers serving a request
+ * check isDevSignInAvailableTo(request) first (routes/auth.dev.tsx); scripts and tests call it directly.
+ */
 export async function devSignIn(email: unknown): Promise<DevSignInResult> {
   if (!isDevSignInAvailable()) throw data(null, { status: 404 });
   const parsed = devEmailSchema.safeParse(email);
-  if (!parsed.success) return { ok: false, error: "Please enter a valid e-mail address." };
-  const { headers } = await getAuth().api.devSignIn({ body: { email: parsed.data }, returnHeaders: true });
-  return { ok: true, headers: withCookies(headers) };
+  if (!parsed.success) return { ok: false, status: 400, error: "Please enter a valid e-mail address." };
+  try {
+    const { headers } = await getAuth().api.devSignIn({ body: { email: parsed.data }, returnHeaders: true });
+    return { ok: true, headers: withCookies(headers) };
+  } catch (error) {
+    if (isAPIError(error) && error.statusCode === 403) return { ok: false, status: 403, error: error.message };
+    throw error;
+  }
 }
 
 /** Signs out through Better Auth; the returned headers clear the session cookies. */

@@ -2,8 +2,9 @@ import { sql, type SQL } from "drizzle-orm";
 import { getDb } from "~/db/registry.server";
 import { intArray, textArray } from "~/db/sql-arrays";
 import { decodeCursor, encodeCursor, type ListCursor } from "./cursor.server";
-import type { ProductCard, ProductPage } from "./product-card";
-import { productCardColumns, publicProductFilter, queryCards } from "./product-card.server";
+import type { ProductCard, ProductPage } from "~/domain/product-card";
+import { productCardColumns, queryCards } from "~/domain/product-card.server";
+import { publicProductFilter } from "~/domain/public-product.server";
 import { currentShuffleDay } from "./shuffle.server";
 
 export type { ProductPage };

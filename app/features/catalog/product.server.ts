@@ -4,8 +4,9 @@ import { intArray, textArray } from "~/db/sql-arrays";
 import { getDb } from "~/db/registry.server";
 import { sanitizeDescription } from "~/lib/sanitize.server";
 import { memo } from "./memo.server";
-import type { ProductCard } from "./product-card";
-import { productCardColumns, publicProductFilter, queryCards } from "./product-card.server";
+import type { ProductCard } from "~/domain/product-card";
+import { productCardColumns, queryCards } from "~/domain/product-card.server";
+import { publicProductAs, publicProductFilter } from "~/domain/public-product.server";
 import type { NicheRef } from "./taxonomy-queries.server";
 
 export interface ProductDetail extends ProductCard {
@@ -100,7 +101,7 @@ export async function similarProducts(product: Pick<ProductDetail, "id" | "tags"
       ? sql`select ps.product_id from product_subcategories ps where ps.subcategory_id = any(${intArray(product.subcategories.map((s) => s.id))}) limit ${CANDIDATES}`
       : null,
     product.tags.length
-      ? sql`select c.id from products c where c.tags && ${textArray(product.tags)} and c.status = 'live' and c.type = 'product' limit ${CANDIDATES}`
+      ? sql`select c.id from products c where c.tags && ${textArray(product.tags)} and ${publicProductAs("c")} limit ${CANDIDATES}`
       : null,
     product.niches.length
       ? sql`select pn.product_id from product_niches pn where pn.niche_id = any(${intArray(product.niches.map((n) => n.id))}) limit ${CANDIDATES}`

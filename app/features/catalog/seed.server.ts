@@ -1,14 +1,12 @@
 import fs from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
 import { queryRows, type Database } from "~/db/client.server";
 import { niche_subcategories, niches, subcategories } from "~/db/schema";
-import { insertCatalogProducts, type NewCatalogProduct } from "./insert-products.server";
-import { normalizePricing, normalizeTags } from "./product-input";
-import { TaxonomyResolver } from "./taxonomy.server";
-
-export const catalogDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../catalog");
+import { insertCatalogProducts, type NewCatalogProduct } from "~/domain/insert-products.server";
+import { normalizePricing, normalizeTags } from "~/domain/product-input";
+import { catalogDir } from "~/domain/catalog-dir.server";
+import { TaxonomyResolver } from "~/domain/taxonomy-resolver.server";
 
 interface TaxonomyEntry {
   niche: string;

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { queryRows, type Database } from "~/db/client.server";
+import { publicProductFilter } from "~/domain/public-product.server";
 
 export interface ShuffleDay {
   day: string;
@@ -28,7 +29,7 @@ export async function buildShuffleDay(db: Database, day = utcDay()): Promise<boo
     await tx.execute(sql`
       insert into product_daily_ranks (day, rank, product_id)
       select ${day}, row_number() over (order by md5(p.id::text || ${day}), p.id), p.id
-      from products p where p.status = 'live' and p.type = 'product'`);
+      from products p where ${publicProductFilter}`);
     await tx.execute(sql`
       insert into shuffle_days (day, products)
       values (${day}, (select count(*) from product_daily_ranks where day = ${day}))`);

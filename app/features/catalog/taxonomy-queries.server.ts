@@ -1,7 +1,9 @@
-import { sql } from "drizzle-orm";
+import { count, sql } from "drizzle-orm";
 import { queryRows } from "~/db/client.server";
 import { getDb } from "~/db/registry.server";
+import { products } from "~/db/schema";
 import { intArray } from "~/db/sql-arrays";
+import { isPublicProduct, publicProductFilter } from "~/domain/public-product.server";
 import { memo } from "./memo.server";
 
 export interface NicheRef {
@@ -63,7 +65,7 @@ export function nichesWithCounts(options: { subcategoryIds?: number[] } = {}): P
       getDb(),
       sql`select n.id, n.name, n.slug, count(*)::int as count
           from niches n join product_niches pn on pn.niche_id = n.id
-          join products p on p.id = pn.product_id and p.status = 'live' and p.type = 'product'
+          join products p on p.id = pn.product_id and ${publicProductFilter}
           where n.status = 'published' ${scope}
           group by n.id order by n.name`,
     );
@@ -85,7 +87,7 @@ export function subcategoriesWithCounts(nicheId?: number): Promise<CountedRef[]>
       getDb(),
       sql`select s.id, s.name, s.slug, count(*)::int as count
           from subcategories s join product_subcategories ps on ps.subcategory_id = s.id
-          join products p on p.id = ps.product_id and p.status = 'live' and p.type = 'product'
+          join products p on p.id = ps.product_id and ${publicProductFilter}
           where s.status = 'published' and ${scope}
           group by s.id order by s.name`,
     );
@@ -94,10 +96,7 @@ export function subcategoriesWithCounts(nicheId?: number): Promise<CountedRef[]>
 
 export function countLiveProducts(): Promise<number> {
   return memo("live-count", COUNTS_TTL, async () => {
-    const [row] = await queryRows<{ n: number }>(
-      getDb(),
-      sql`select count(*)::int as n from products where status = 'live' and type = 'product'`,
-    );
+    const [row] = await getDb().select({ n: count() }).from(products).where(isPublicProduct);
     return Number(row?.n ?? 0);
   });
 }

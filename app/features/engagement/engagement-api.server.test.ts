@@ -10,14 +10,12 @@ import { loader as engagementLoader } from "~/routes/api.v1.me.engagement";
 import { action as upvoteAction } from "~/routes/api.v1.products.$id.upvote";
 import { createProduct } from "../../../tests/factories";
 import { APP_URL, cookieHeader, localSettings } from "../../../tests/support/auth";
-import { resetEngagementRateLimits } from "./engagement-api.server";
+import { setEngagementRateLimits } from "./engagement-api.server";
 
 beforeAll(() => setAuthSettings(localSettings()));
 afterAll(() => setAuthSettings(undefined));
 afterEach(() => {
-  delete process.env.ENGAGEMENT_RATE_LIMIT_USER;
-  delete process.env.ENGAGEMENT_RATE_LIMIT_IP;
-  resetEngagementRateLimits();
+  setEngagementRateLimits(undefined);
 });
 
 let emails = 0;
@@ -47,6 +45,16 @@ function request(path: string, { cookie, origin = APP_URL, ip = freshIp(), metho
   return new Request(`${APP_URL}${path}`, { method, headers });
 }
 
+/** The fields these tests read from a toggle answer; the assertions check which ones are present. */
+interface ToggleBody {
+  upvoted?: boolean;
+  upvotes: number;
+  bookmarked?: boolean;
+  bookmarks?: number;
+  changed?: boolean;
+  error: { message: string };
+}
+
 async function call(kind: "upvote" | "bookmark", id: string | number, options: CallOptions = {}) {
   const action = kind === "upvote" ? upvoteAction : bookmarkAction;
   const response = await action({
@@ -54,7 +62,7 @@ async function call(kind: "upvote" | "bookmark", id: string | number, options: C
     params: { id: String(id) },
     context: {},
   } as never);
-  return { status: response.status, headers: response.headers, body: (await response.json()) as any };
+  return { status: response.status, headers: response.headers, body: (await response.json()) as ToggleBody };
 }
 
 describe("PUT and DELETE /api/v1/products/{id}/upvote", () => {
@@ -183,8 +191,7 @@ describe("rate limits on upvotes and saves", () => {
   });
 
   it("limits each address, counting every user behind it", async () => {
-    process.env.ENGAGEMENT_RATE_LIMIT_IP = "5";
-    resetEngagementRateLimits();
+    setEngagementRateLimits({ ip: 5 });
     const product = await createProduct(getDb());
     const ip = "198.51.100.7";
     const statuses: number[] = [];

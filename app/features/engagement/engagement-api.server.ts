@@ -7,6 +7,7 @@ import { getDb } from "~/db/registry.server";
 import { getOptionalUser, getSessionUserId } from "~/features/auth/session.server";
 import { isSameOrigin } from "~/features/auth/sign-in.server";
 import { jsonError, parseProductId, rateLimitedJson } from "~/lib/api.server";
+import { env } from "~/lib/env.server";
 import { logger } from "~/lib/logger.server";
 import { clientIp, type RateLimitRule } from "~/lib/rate-limit.server";
 import { MAX_ENGAGEMENT_IDS, MESSAGES } from "./engagement";
@@ -14,37 +15,30 @@ import { setBookmark, setUpvote, viewerEngagement, type ToggleLimits } from "./e
 
 const NO_STORE = { "Cache-Control": "private, no-store" };
 
-/**
- * Writes allowed per minute: per user (a person clicking), and per address (generous, so that
- * 50 signed-in people behind one office or school address can all act at once). Both can be
- * raised through the environment; the benchmark does so to measure the real path, limiter
- * included, at a rate no single person produces.
- */
-const limitsSchema = z.object({
-  ENGAGEMENT_RATE_LIMIT_USER: z.coerce.number().int().min(1).default(60),
-  ENGAGEMENT_RATE_LIMIT_IP: z.coerce.number().int().min(1).default(3000),
-});
-
-let cachedLimits: { user: RateLimitRule; ip: RateLimitRule } | undefined;
-
-export function engagementRateLimits(): { user: RateLimitRule; ip: RateLimitRule } {
-  if (cachedLimits) return cachedLimits;
-  const source = Object.fromEntries(
-    Object.entries(process.env).filter(([k, v]) => k.startsWith("ENGAGEMENT_RATE_LIMIT_") && v !== ""),
-  );
-  const parsed = limitsSchema.safeParse(source);
-  if (!parsed.success) logger().warn({ issues: parsed.error.issues }, "ignoring invalid ENGAGEMENT_RATE_LIMIT_* settings");
-  const values = parsed.success ? parsed.data : limitsSchema.parse({});
-  cachedLimits = {
-    user: { limit: values.ENGAGEMENT_RATE_LIMIT_USER, windowSeconds: 60 },
-    ip: { limit: values.ENGAGEMENT_RATE_LIMIT_IP, windowSeconds: 60 },
-  };
-  return cachedLimits;
+interface EngagementLimits {
+  user: RateLimitRule;
+  ip: RateLimitRule;
 }
 
-/** Tests: forget the limits read from the environment. */
-export function resetEngagementRateLimits() {
-  cachedLimits = undefined;
+let limitsOverride: Partial<Record<keyof EngagementLimits, number>> | undefined;
+
+/**
+ * Writes allowed per minute: per user (a person clicking), and per address (generous, so that
+ * 50 signed-in people behind one office or school address can all act at once). Both come from
+ * ENGAGEMENT_RATE_LIMIT_USER / _IP (app/lib/env.server.ts); the benchmark raises them to measure
+ * the real path, limiter included, at a rate no single person produces.
+ */
+export function engagementRateLimits(): EngagementLimits {
+  const e = env();
+  return {
+    user: { limit: limitsOverride?.user ?? e.ENGAGEMENT_RATE_LIMIT_USER, windowSeconds: 60 },
+    ip: { limit: limitsOverride?.ip ?? e.ENGAGEMENT_RATE_LIMIT_IP, windowSeconds: 60 },
+  };
+}
+
+/** Tests: lower a limit without restarting the process (undefined: back to the configured ones). */
+export function setEngagementRateLimits(limits: typeof limitsOverride) {
+  limitsOverride = limits;
 }
 
 function json(body: unknown, status = 200) {

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { notify } from "~/components/toaster";
-import { useSessionUser } from "~/root";
+import { useSessionUser } from "~/domain/root-data";
 import { MESSAGES } from "./engagement";
 import {
   mergeEntry,

@@ -2,9 +2,9 @@
 import { sql } from "drizzle-orm";
 import { queryRows, type Database } from "~/db/client.server";
 import { getDb } from "~/db/registry.server";
-import { stripHtml, truncateText } from "~/features/seo/meta";
-import { escapeXml } from "~/features/seo/sitemap.server";
+import { publicProductFilter } from "~/domain/public-product.server";
 import { env } from "~/lib/env.server";
+import { escapeXml, stripHtml, truncateText } from "~/lib/text";
 
 export const FEED_SIZE = 50;
 
@@ -38,7 +38,7 @@ export async function rssFeed(options: FeedOptions = {}): Promise<string> {
     // Served by the partial index products_public_created_idx (created_at desc, id desc).
     sql`select p.slug, p.product_name, p.tagline, left(p.description, 4000) as description, p.created_at
         from products p
-        where p.status = 'live' and p.type = 'product'
+        where ${publicProductFilter}
         order by p.created_at desc, p.id desc
         limit ${limit}`,
   );

@@ -8,7 +8,7 @@ import { CLIENT_IP_HEADER, RATE_LIMIT_MESSAGE } from "~/lib/rate-limit.server";
 import { action, loader } from "~/routes/api.v1.products.$id.feedback";
 import { createProduct } from "../../../tests/factories";
 import { APP_URL, cookieHeader, localSettings } from "../../../tests/support/auth";
-import { FEEDBACK_MAX_LENGTH, FEEDBACK_MESSAGES, summarize } from "./feedback";
+import { FEEDBACK_MAX_LENGTH, FEEDBACK_MESSAGES, summarize, type FeedbackItem, type ProductFeedback } from "./feedback";
 import { FEEDBACK_RATE_LIMITS, addFeedback, productFeedback } from "./feedback.server";
 
 beforeAll(() => setAuthSettings(localSettings()));
@@ -30,8 +30,11 @@ function post(productId: number | string, fields: Record<string, string>, init: 
   return action({ request, params: { id: String(productId) }, context: {} } as never);
 }
 
+/** The fields these tests read from a feedback answer; the assertions check which ones are present. */
+type FeedbackBody = ProductFeedback & { feedback: FeedbackItem & { parent_id: number | null } };
+
 async function body(response: Response) {
-  return { status: response.status, json: (await response.json()) as any };
+  return { status: response.status, json: (await response.json()) as FeedbackBody };
 }
 
 async function statusOf(promise: Promise<unknown>): Promise<number> {
@@ -140,7 +143,7 @@ describe("adding reviews and replies", () => {
     const { status, json } = await body(response);
     expect(status).toBe(200);
     expect(json.summary.count).toBe(2);
-    expect(json.reviews[0].comment).toBe("Second");
+    expect(json.reviews[0]!.comment).toBe("Second");
   });
 
   it("stores a comment exactly as typed, markup included", async () => {
@@ -198,7 +201,7 @@ describe("POST /api/v1/products/{id}/feedback", () => {
     const refused = await post(product.id, { comment: "One more", rating: "5" }, { cookie, ip: "198.51.100.99" });
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
-    expect(((await refused.json()) as any).error.message).toBe(RATE_LIMIT_MESSAGE);
+    expect(((await refused.json()) as { error: { message: string } }).error.message).toBe(RATE_LIMIT_MESSAGE);
     const [row] = await queryRows<{ count: number }>(getDb(), sql`select count from rate_limits where key like 'feedback:user:%' order by count desc limit 1`);
     expect(row!.count).toBe(FEEDBACK_RATE_LIMITS.userBurst.limit + 1);
   });

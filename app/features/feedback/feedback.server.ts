@@ -1,11 +1,12 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
+import { invalidate, productTag } from "~/db/cache-bus.server";
 import { queryRows } from "~/db/client.server";
 import { intArray } from "~/db/sql-arrays";
 import { getDb } from "~/db/registry.server";
 import { getOptionalUser } from "~/features/auth/session.server";
 import { assertSameOrigin } from "~/features/auth/sign-in.server";
-import { publicProductFilter } from "~/features/catalog/product-card.server";
+import { publicProductFilter } from "~/domain/public-product.server";
 import { jsonError, parseProductId, rateLimitedJson } from "~/lib/api.server";
 import { clientIp, consumeAll, type RateLimitRule } from "~/lib/rate-limit.server";
 import {
@@ -119,11 +120,20 @@ export async function addFeedback(input: {
           returning *)
         select ${columns} from added f left join profiles pr on pr.id = f.user_id`,
   );
-  if (row) return { ok: true, feedback: { ...toItem(row), parent_id: row.parent_id === null ? null : Number(row.parent_id) } };
+  if (row) {
+    await invalidateProductPage(input.productId);
+    return { ok: true, feedback: { ...toItem(row), parent_id: row.parent_id === null ? null : Number(row.parent_id) } };
+  }
   const [product] = await queryRows<{ id: number }>(db, sql`select p.id from products p where p.id = ${input.productId} and ${publicProductFilter}`);
   return product
     ? { ok: false, status: 404, message: FEEDBACK_MESSAGES.reviewNotFound }
     : { ok: false, status: 404, message: FEEDBACK_MESSAGES.productNotFound };
+}
+
+/** The product's page shows its reviews: every instance drops its cached copy. */
+async function invalidateProductPage(productId: number) {
+  const [product] = await queryRows<{ slug: string }>(getDb(), sql`select slug from products where id = ${productId}`);
+  if (product) await invalidate([productTag(product.slug)]);
 }
 
 /** Writes per signed-in user and per address, counted in the shared database. */

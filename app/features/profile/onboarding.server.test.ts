@@ -46,6 +46,28 @@ describe("onboarding", () => {
     expect(result.data.errors.username).toBe("This username is already taken.");
   });
 
+  it.each(["ａｄｍｉｎ", "𝕒𝕕𝕞𝕚𝕟", "ADMIN"])("refuses the look-alike %j of a username someone else has", async (username) => {
+    const owner = await signIn("lookalike-owner@example.com");
+    const saved = (await onboardingAction(formRequest("/onboarding", { username: "admin", career: "" }, { cookie: owner }))) as Response;
+    expect(saved.status).toBe(302);
+    const cookie = await signIn("impostor@example.com");
+    const result = (await onboardingAction(formRequest("/onboarding", { username, career: "" }, { cookie }))) as unknown as ErrorResult;
+    expect(result.data.errors.username).toBe("This username is already taken.");
+  });
+
+  it("refuses invisible and text-direction characters, and stores the NFKC form", async () => {
+    const cookie = await signIn("hidden-chars@example.com");
+    for (const username of ["ad\u200bmin2", "\u202eevil", "name\u0007"]) {
+      const result = (await onboardingAction(formRequest("/onboarding", { username, career: "" }, { cookie }))) as unknown as ErrorResult;
+      expect(result.init.status).toBe(400);
+      expect(result.data.errors.username).toBe("Username cannot contain control, invisible or text-direction characters");
+    }
+    const response = (await onboardingAction(formRequest("/onboarding", { username: "Ｗｉｄｅ", career: "" }, { cookie }))) as Response;
+    expect(response.status).toBe(302);
+    const row = await getDb().query.user.findFirst({ where: (u, { eq }) => eq(u.email, "hidden-chars@example.com") });
+    expect((await getProfile(getDb(), row!.id))!.username).toBe("Wide");
+  });
+
   it("saves, sets updated_at, goes home, and a complete profile skips onboarding afterwards", async () => {
     const cookie = await signIn("saver@example.com");
     expect(await onboardingLoader(new Request("http://localhost:3000/onboarding", { headers: { Cookie: cookie } }))).toEqual({

@@ -1,14 +1,9 @@
 import { z } from "zod";
+import { usernameSchema } from "./username";
 
-export const USERNAME_MESSAGE = "Username must be at least 3 characters";
-
-/** Onboarding: username 3 to 50 characters (required), career optional. */
+/** Onboarding: username 3 to 50 characters (required, see usernameSchema), career optional. */
 export const onboardingSchema = z.object({
-  username: z
-    .string({ error: USERNAME_MESSAGE })
-    .trim()
-    .min(3, USERNAME_MESSAGE)
-    .max(50, "Username must be at most 50 characters"),
+  username: usernameSchema,
   career: z
     .string()
     .trim()

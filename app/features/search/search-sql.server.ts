@@ -3,7 +3,8 @@
  * a fixed number of index entries or rows at most, never every match of a common word.
  */
 import { sql, type SQL } from "drizzle-orm";
-import { productCardColumns, publicProductFilter } from "~/features/catalog/product-card.server";
+import { productCardColumns } from "~/domain/product-card.server";
+import { publicProductFilter } from "~/domain/public-product.server";
 import { escapeLike } from "./query";
 
 /** Names starting with the query, looked at in byte order (shortest completions first). */

@@ -1,8 +1,8 @@
 import { sql, type SQL } from "drizzle-orm";
 import { queryRows, type Database } from "~/db/client.server";
 import { getDb } from "~/db/registry.server";
-import type { ProductCard } from "~/features/catalog/product-card";
-import { queryCards } from "~/features/catalog/product-card.server";
+import type { ProductCard } from "~/domain/product-card";
+import { queryCards } from "~/domain/product-card.server";
 import { buildTsQuery, nameCloseness, normalizeQuery, queryTokens } from "./query";
 import {
   cardsByIds,

@@ -9,9 +9,9 @@ import {
   seoMeta,
   serializeJsonLd,
   softwareApplicationLd,
-  stripHtml,
-  truncateText,
+  META_DESCRIPTION_MAX,
 } from "./meta";
+import { stripHtml, truncateText } from "~/lib/text";
 
 const url = "https://toolnest.example/resources/acme";
 
@@ -100,7 +100,7 @@ describe("description trimming", () => {
   });
 
   it("cuts a single long word hard rather than returning nothing", () => {
-    const cut = truncateText("x".repeat(400));
+    const cut = truncateText("x".repeat(400), META_DESCRIPTION_MAX);
     expect(cut).toHaveLength(160);
     expect(cut.endsWith("x…")).toBe(true);
   });

@@ -10,6 +10,7 @@
  *   }
  */
 import type { MetaDescriptor } from "react-router";
+import { stripHtml, truncateText } from "~/lib/text";
 
 export const META_DESCRIPTION_MAX = 160;
 
@@ -54,55 +55,6 @@ export function seoMeta(input: SeoMetaInput): MetaDescriptor[] {
 }
 
 /* --------------------------------------------------------------------- Text */
-
-const NAMED_ENTITIES: Record<string, string> = {
-  amp: "&",
-  lt: "<",
-  gt: ">",
-  quot: '"',
-  apos: "'",
-  nbsp: " ",
-  hellip: "…",
-  mdash: "—",
-  ndash: "–",
-  rsquo: "’",
-  lsquo: "‘",
-  rdquo: "”",
-  ldquo: "“",
-};
-
-function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, entity: string) => {
-    if (entity[0] === "#") {
-      const code = entity[1] === "x" || entity[1] === "X" ? parseInt(entity.slice(2), 16) : parseInt(entity.slice(1), 10);
-      return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
-    }
-    return NAMED_ENTITIES[entity.toLowerCase()] ?? whole;
-  });
-}
-
-/** HTML (or plain text) to one line of plain text: no tags, entities decoded, whitespace collapsed. */
-export function stripHtml(html: string | null | undefined): string {
-  if (!html) return "";
-  return decodeEntities(
-    html
-      .replace(/<!--[\s\S]*?(-->|$)/g, " ")
-      .replace(/<(script|style|noscript|template)\b[\s\S]*?(<\/\1\s*>|$)/gi, " ")
-      .replace(/<\/?[a-z][^>]*>/gi, " "),
-  )
-    .replace(/\s+/g, " ")
-    .trim();
-}
-
-/** Cuts text to at most `max` characters, at a word boundary when there is one, adding "…". */
-export function truncateText(text: string, max = META_DESCRIPTION_MAX): string {
-  const chars = Array.from(text);
-  if (chars.length <= max) return text;
-  let cut = chars.slice(0, max - 1).join("");
-  const space = cut.lastIndexOf(" ");
-  if (space >= Math.floor(max * 0.6)) cut = cut.slice(0, space);
-  return `${cut.replace(/[\s,;:.!?\-–—]+$/, "")}…`;
-}
 
 /** The text of a meta description: HTML stripped, about 160 characters, cut at a word boundary. */
 export function metaDescription(text: string | null | undefined, max = META_DESCRIPTION_MAX): string {

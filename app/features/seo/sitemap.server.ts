@@ -13,7 +13,9 @@
 import { sql } from "drizzle-orm";
 import { queryRows, type Database } from "~/db/client.server";
 import { getDb } from "~/db/registry.server";
+import { publicProductFilter } from "~/domain/public-product.server";
 import { env } from "~/lib/env.server";
+import { escapeXml } from "~/lib/text";
 
 export const SITEMAP_MAX_URLS = 50_000;
 export const SITEMAP_KINDS = ["products", "taxonomy", "tags"] as const;
@@ -30,16 +32,6 @@ export interface SitemapOptions {
 interface SitemapUrl {
   loc: string;
   lastmod?: Date | string | null;
-}
-
-const XML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" };
-
-/** Escapes text for XML content and attributes; drops characters XML 1.0 cannot carry. */
-export function escapeXml(value: string): string {
-  return value
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, "")
-    .replace(/[&<>"']/g, (c) => XML_ESCAPES[c] ?? c);
 }
 
 /** W3C datetime (seconds precision, UTC), as sitemaps expect. */
@@ -70,8 +62,6 @@ function resolve(options: SitemapOptions) {
   };
 }
 
-const isPublic = sql.raw(`p.status = 'live' and p.type = 'product'`);
-
 /* -------------------------------------------------------------------- Index */
 
 export async function sitemapIndex(options: SitemapOptions = {}): Promise<string> {
@@ -80,14 +70,14 @@ export async function sitemapIndex(options: SitemapOptions = {}): Promise<string
     queryRows<{ page: number; lastmod: Date | string | null }>(
       db,
       sql`select ((rn - 1) / ${pageSize})::int + 1 as page, max(updated_at) as lastmod
-          from (select p.updated_at, row_number() over (order by p.id) as rn from products p where ${isPublic}) x
+          from (select p.updated_at, row_number() over (order by p.id) as rn from products p where ${publicProductFilter}) x
           group by 1 order by 1`,
     ),
     taxonomyPaths(db).then((paths) => paths.length),
     queryRows<{ n: number }>(
       db,
       sql`select count(distinct t)::int as n from products p cross join lateral unnest(p.tags) as t
-          where ${isPublic} and btrim(t) <> ''`,
+          where ${publicProductFilter} and btrim(t) <> ''`,
     ).then((rows) => Number(rows[0]?.n ?? 0)),
   ]);
 
@@ -128,8 +118,8 @@ async function fileUrls(
     const rows = await queryRows<{ slug: string; updated_at: Date | string }>(
       db,
       sql`select p.slug, p.updated_at from products p
-          where ${isPublic}
-            and p.id >= (select p.id from products p where ${isPublic} order by p.id offset ${offset} limit 1)
+          where ${publicProductFilter}
+            and p.id >= (select p.id from products p where ${publicProductFilter} order by p.id offset ${offset} limit 1)
           order by p.id limit ${pageSize}`,
     );
     return rows.map((r) => ({ loc: `${baseUrl}/resources/${encodeURIComponent(r.slug)}`, lastmod: r.updated_at }));
@@ -139,7 +129,7 @@ async function fileUrls(
       db,
       sql`select tag from (
             select distinct t as tag from products p cross join lateral unnest(p.tags) as t
-            where ${isPublic} and btrim(t) <> ''
+            where ${publicProductFilter} and btrim(t) <> ''
           ) x order by tag collate "C" offset ${offset} limit ${pageSize}`,
     );
     return rows.map((r) => ({ loc: `${baseUrl}/tag/${encodeURIComponent(r.tag)}` }));
@@ -156,19 +146,19 @@ async function taxonomyPaths(db: Database): Promise<string[]> {
           select n.id, n.slug from niches n
           where n.status = 'published' and exists (
             select 1 from product_niches pn join products p on p.id = pn.product_id
-            where pn.niche_id = n.id and ${isPublic})
+            where pn.niche_id = n.id and ${publicProductFilter})
         ),
         live_subs as (
           select s.id, s.slug, s.is_parent from subcategories s
           where s.status = 'published' and (
             exists (
               select 1 from product_subcategories ps join products p on p.id = ps.product_id
-              where ps.subcategory_id = s.id and ${isPublic})
+              where ps.subcategory_id = s.id and ${publicProductFilter})
             or exists (
               select 1 from subcategories c
                 join product_subcategories ps on ps.subcategory_id = c.id
                 join products p on p.id = ps.product_id
-              where c.parent_id = s.id and c.status = 'published' and ${isPublic}))
+              where c.parent_id = s.id and c.status = 'published' and ${publicProductFilter}))
         )
         select grp, niche, sub from (
           select 1 as grp, n.slug as niche, null::text as sub from live_niches n
@@ -181,7 +171,7 @@ async function taxonomyPaths(db: Database): Promise<string[]> {
             select 1 from product_subcategories ps
               join product_niches pn on pn.product_id = ps.product_id and pn.niche_id = n.id
               join products p on p.id = ps.product_id
-            where ${isPublic} and (ps.subcategory_id = s.id or ps.subcategory_id in (
+            where ${publicProductFilter} and (ps.subcategory_id = s.id or ps.subcategory_id in (
               select c.id from subcategories c where c.parent_id = s.id and c.status = 'published')))
           union all
           select 3, null, s.slug from live_subs s where s.is_parent

@@ -5,7 +5,8 @@ import { getDb } from "~/db/registry.server";
 import { loader as robotsLoader } from "~/routes/robots[.]txt";
 import { loader as indexLoader } from "~/routes/sitemap[.]xml";
 import { loader as fileLoader } from "~/routes/sitemaps.$file";
-import { SITEMAP_MAX_URLS, escapeXml, parseSitemapFileName, sitemapFile, sitemapIndex } from "./sitemap.server";
+import { escapeXml } from "~/lib/text";
+import { SITEMAP_MAX_URLS, parseSitemapFileName, sitemapFile, sitemapIndex } from "./sitemap.server";
 
 const APP_URL = "https://toolnest.example";
 

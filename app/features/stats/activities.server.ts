@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { queryRows } from "~/db/client.server";
 import { getDb } from "~/db/registry.server";
-import { publicProductFilter } from "~/features/catalog/product-card.server";
+import { publicProductFilter } from "~/domain/public-product.server";
 import { ACTIVITY_PREVIEW_LENGTH, preview, type Activity, type ActivityKind } from "./stats";
 
 interface Row {

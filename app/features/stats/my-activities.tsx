@@ -1,7 +1,7 @@
 import { Bookmark, ChevronUp, MessageSquare, Reply } from "lucide-react";
 import { Link } from "react-router";
-import { ProductLogo } from "~/features/catalog/components/product-logo";
-import { relativeTime } from "~/features/profile/profile-card";
+import { ProductLogo } from "~/domain/components/product-logo";
+import { relativeTime } from "~/lib/time";
 import type { Activity } from "./stats";
 
 const verbs: Record<Activity["kind"], string> = {

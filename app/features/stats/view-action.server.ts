@@ -1,5 +1,5 @@
 import { getOptionalUser } from "~/features/auth/session.server";
-import { assertSameOrigin } from "~/features/auth/sign-in.server";
+import { isSameOrigin } from "~/features/auth/sign-in.server";
 import { jsonError, parseProductId, rateLimitedJson } from "~/lib/api.server";
 import { clientIp, consume, type RateLimitRule } from "~/lib/rate-limit.server";
 import { recordView } from "./views.server";
@@ -13,7 +13,7 @@ export const CLICK_RATE_LIMIT: RateLimitRule = { limit: 120, windowSeconds: 60 }
 /** The view beacon: counts the view (once per visitor and day) and answers 204. */
 export async function viewAction(request: Request, productIdParam: string | undefined) {
   if (request.method !== "POST") return jsonError("Method not allowed", 405);
-  assertSameOrigin(request);
+  if (!isSameOrigin(request)) return jsonError("Forbidden", 403);
   const id = parseProductId(productIdParam);
   if (!id) return jsonError("Invalid Product ID", 400);
   const limited = await consume(`views:ip:${clientIp(request)}`, VIEW_RATE_LIMIT);

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { isbot } from "isbot";
 import { queryRows } from "~/db/client.server";
 import { getDb } from "~/db/registry.server";
-import { publicProductFilter } from "~/features/catalog/product-card.server";
+import { publicProductFilter } from "~/domain/public-product.server";
 import { requestVisitorHash, utcDay } from "./visitor.server";
 
 export type ViewResult = "recorded" | "repeat" | "bot" | "not-found";

@@ -1,8 +1,8 @@
-import type { ProductCard, ProductPage } from "../product-card";
+import type { ProductCard, ProductPage } from "~/domain/product-card";
 import { Breadcrumbs } from "./breadcrumbs";
 import { CatalogLayout } from "./catalog-layout";
 import { Hero } from "./hero";
-import { ProductList } from "./product-list";
+import { ProductList, type CardActions } from "./product-list";
 import type { SidebarData } from "./sidebar";
 import { Spotlight, TrendingPanel } from "./spotlight";
 
@@ -17,6 +17,7 @@ export function ListPageView(props: {
   page: ProductPage;
   query: Record<string, string>;
   newsletterUrl: string | null;
+  cardActions?: CardActions;
 }) {
   return (
     <CatalogLayout sidebar={props.sidebar} aside={<Spotlight products={props.spotlight} />}>
@@ -25,7 +26,7 @@ export function ListPageView(props: {
       <div className="mb-4">
         <TrendingPanel products={props.trending} />
       </div>
-      <ProductList initial={props.page} query={props.query} />
+      <ProductList initial={props.page} query={props.query} cardActions={props.cardActions} />
     </CatalogLayout>
   );
 }

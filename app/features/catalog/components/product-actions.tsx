@@ -1,8 +1,8 @@
 import { ArrowLeft, ExternalLink } from "lucide-react";
+import type { ReactNode } from "react";
 import { useNavigate } from "react-router";
 import { Button } from "~/components/ui/button";
 import type { ProductDetail } from "../product.server";
-import { SaveButton } from "~/features/engagement/components/save-button";
 import { CouponButton } from "./coupon-button";
 import { ShareDialog } from "./share-dialog";
 
@@ -19,13 +19,13 @@ export function ProductActions({
   product,
   outbound,
   pageUrl,
-  bookmarked,
+  save,
 }: {
   product: ProductDetail;
   outbound: string | null;
   pageUrl: string;
-  /** Whether the signed-in viewer saved it (undefined: not known on the server). */
-  bookmarked?: boolean;
+  /** The save button (engagement's), composed by the page. */
+  save?: ReactNode;
 }) {
   const navigate = useNavigate();
   return (
@@ -45,7 +45,7 @@ export function ProductActions({
         </Button>
       ) : null}
       <ShareDialog url={pageUrl} title={product.product_name} />
-      <SaveButton productId={product.id} bookmarked={bookmarked} bookmarks={product.bookmarks} />
+      {save}
       {product.has_coupon ? (
         <CouponButton text={product.coupon_text} code={product.coupon_code} url={product.coupon_url} expiry={product.coupon_expiry_date} />
       ) : null}

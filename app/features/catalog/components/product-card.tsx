@@ -1,11 +1,11 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
-import type { ProductCard as Card } from "../product-card";
-import { PricingBadge } from "./pricing-badge";
-import { ProductLogo } from "./product-logo";
-import { SaveButton } from "~/features/engagement/components/save-button";
-import { UpvoteButton } from "./upvote-button";
+import { PricingBadge } from "~/domain/components/pricing-badge";
+import { ProductLogo } from "~/domain/components/product-logo";
+import type { ProductCard as Card } from "~/domain/product-card";
 
-export function ProductCard({ product }: { product: Card }) {
+/** A product in a list. `actions` (the page's upvote and save buttons) sit in the card's corner. */
+export function ProductCard({ product, actions }: { product: Card; actions?: ReactNode }) {
   return (
     <article className="relative flex gap-3 rounded-xl border bg-card p-4 text-card-foreground shadow-sm transition-shadow hover:shadow-md">
       <ProductLogo name={product.product_name} src={product.logo_url} />
@@ -29,10 +29,7 @@ export function ProductCard({ product }: { product: Card }) {
           ))}
         </div>
       </div>
-      <div className="relative z-10 flex flex-col items-center gap-1.5 self-start">
-        <UpvoteButton productId={product.id} productName={product.product_name} upvotes={product.upvotes} />
-        <SaveButton productId={product.id} productName={product.product_name} compact />
-      </div>
+      {actions ? <div className="relative z-10 flex flex-col items-center gap-1.5 self-start">{actions}</div> : null}
     </article>
   );
 }

@@ -32,28 +32,3 @@ export function ProductMakers({ product }: { product: ProductDetail }) {
     </section>
   );
 }
-
-export function Upvoters({ users }: { users: { id: string; username: string | null; avatar_url: string | null }[] }) {
-  return (
-    <section aria-labelledby="upvoters-heading" className="rounded-xl border p-4">
-      <h2 id="upvoters-heading" className="mb-2 font-semibold">
-        Users Who Love This Product
-      </h2>
-      {users.length === 0 ? (
-        <p className="text-sm text-muted-foreground">No upvotes yet. Be the first!</p>
-      ) : (
-        <ul className="flex flex-wrap gap-2">
-          {users.map((user) => (
-            <li key={user.id} className="flex items-center gap-2 text-sm">
-              <Avatar name={user.username} src={user.avatar_url} />
-              {user.username ?? "Anonymous"}
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
-  );
-}
-
-/** Reviews and replies: see app/features/feedback. */
-export { FeedbackSection } from "~/features/feedback/components/feedback-section";

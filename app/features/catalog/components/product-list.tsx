@@ -1,7 +1,10 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Button } from "~/components/ui/button";
-import type { ProductCard as Card, ProductPage } from "../product-card";
+import type { ProductCard as Card, ProductPage } from "~/domain/product-card";
 import { ProductCard } from "./product-card";
+
+/** What a page puts in each card's corner (engagement's buttons, composed in the route module). */
+export type CardActions = (card: Card) => ReactNode;
 
 /**
  * A server-rendered first page and a Load More button that asks the read API for the next one.
@@ -13,12 +16,14 @@ export function ProductList({
   pageSize = 20,
   max,
   emptyMessage = "No products found in this category.",
+  cardActions,
 }: {
   initial: ProductPage;
   query: Record<string, string>;
   pageSize?: number;
   max?: number;
   emptyMessage?: string;
+  cardActions?: CardActions;
 }) {
   const [items, setItems] = useState<Card[]>(initial.items);
   const [cursor, setCursor] = useState<string | null>(initial.nextCursor);
@@ -73,7 +78,7 @@ export function ProductList({
       <ul className="grid grid-cols-1 gap-3 md:grid-cols-2 lg:grid-cols-1" aria-label="Products">
         {items.map((product) => (
           <li key={product.id}>
-            <ProductCard product={product} />
+            <ProductCard product={product} actions={cardActions?.(product)} />
           </li>
         ))}
       </ul>

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import type { ProductCard } from "../product-card";
-import { ProductLogo } from "./product-logo";
+import type { ProductCard } from "~/domain/product-card";
+import { ProductLogo } from "~/domain/components/product-logo";
 
 /** Advertised products: 4 on desktop, 3 under 768 px; an invitation to advertise when there are none. */
 export function Spotlight({ products }: { products: ProductCard[] }) {

@@ -1,5 +1,5 @@
-import { Upvoters } from "~/features/catalog/components/product-community";
-import { useSessionUser } from "~/root";
+import { Avatar } from "~/components/ui/avatar";
+import { useSessionUser } from "~/domain/root-data";
 import { useEngagementEntry } from "../store";
 
 type Upvoter = { id: string; username: string | null; avatar_url: string | null };
@@ -17,4 +17,26 @@ export function ProductUpvoters({ productId, users }: { productId: number; users
     shown = [...users, { id: viewer.id, username: viewer.username, avatar_url: viewer.avatar ?? null }];
   }
   return <Upvoters users={shown} />;
+}
+
+function Upvoters({ users }: { users: Upvoter[] }) {
+  return (
+    <section aria-labelledby="upvoters-heading" className="rounded-xl border p-4">
+      <h2 id="upvoters-heading" className="mb-2 font-semibold">
+        Users Who Love This Product
+      </h2>
+      {users.length === 0 ? (
+        <p className="text-sm text-muted-foreground">No upvotes yet. Be the first!</p>
+      ) : (
+        <ul className="flex flex-wrap gap-2">
+          {users.map((user) => (
+            <li key={user.id} className="flex items-center gap-2 text-sm">
+              <Avatar name={user.username} src={user.avatar_url} />
+              {user.username ?? "Anonymous"}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
 }

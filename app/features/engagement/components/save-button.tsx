@@ -1,7 +1,7 @@
 import { Bookmark, BookmarkCheck } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
-import { AuthRequiredDialog } from "~/features/catalog/components/auth-required-dialog";
+import { AuthRequiredDialog } from "~/domain/components/auth-required-dialog";
 import { useEngagementToggle } from "../use-toggle";
 
 /**

@@ -3,9 +3,9 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { notify } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
-import { PricingBadge } from "~/features/catalog/components/pricing-badge";
-import { ProductLogo } from "~/features/catalog/components/product-logo";
-import type { ProductCard } from "~/features/catalog/product-card";
+import { PricingBadge } from "~/domain/components/pricing-badge";
+import { ProductLogo } from "~/domain/components/product-logo";
+import type { ProductCard } from "~/domain/product-card";
 import { MESSAGES } from "../engagement";
 import { mergeEntry, sendToggle } from "../store";
 

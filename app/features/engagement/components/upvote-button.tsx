@@ -1,6 +1,6 @@
 import { ChevronUp } from "lucide-react";
 import { cn } from "~/components/ui/cn";
-import { AuthRequiredDialog } from "~/features/catalog/components/auth-required-dialog";
+import { AuthRequiredDialog } from "~/domain/components/auth-required-dialog";
 import { useEngagementToggle } from "../use-toggle";
 
 /**

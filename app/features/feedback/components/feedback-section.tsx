@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Button } from "~/components/ui/button";
-import { AuthRequiredDialog } from "~/features/catalog/components/auth-required-dialog";
-import { useSessionUser } from "~/root";
+import { AuthRequiredDialog } from "~/domain/components/auth-required-dialog";
+import { useSessionUser } from "~/domain/root-data";
 import { FEEDBACK_MESSAGES, type ProductFeedback } from "../feedback";
 import { ReviewForm } from "./review-form";
 import { ReviewList } from "./review-list";

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Avatar } from "~/components/ui/avatar";
 import { Button } from "~/components/ui/button";
-import { relativeTime } from "~/features/profile/profile-card";
+import { relativeTime } from "~/lib/time";
 import type { FeedbackItem, Review } from "../feedback";
 import { ReviewForm } from "./review-form";
 import { Stars } from "./stars";

@@ -1,6 +1,6 @@
-import type { NewCatalogProduct } from "./insert-products.server";
+import type { NewCatalogProduct } from "~/domain/insert-products.server";
 import type { CsvRecord } from "./csv-read.server";
-import { importedProductSchema, normalizePricing, normalizeTags } from "./product-input";
+import { importedProductSchema, normalizePricing, normalizeTags } from "~/domain/product-input";
 import { sanitizeDescription } from "~/lib/sanitize.server";
 import { productSlug, slugify } from "~/lib/slug";
 

@@ -12,8 +12,6 @@ export const productCardColumns = sql.raw(
    p.pricing, p.tags, coalesce(s.upvotes, 0)::int as upvotes, p.is_advertised, p.created_at`,
 );
 
-export const publicProductFilter = sql.raw(`p.status = 'live' and p.type = 'product'`);
-
 interface RawCard extends Omit<ProductCard, "created_at"> {
   created_at: Date | string;
 }

@@ -1,7 +1,7 @@
 import type { Database } from "~/db/client.server";
 import { product_niches, product_subcategories, products } from "~/db/schema";
 import type { Pricing } from "~/lib/constants";
-import type { TaxonomyResolver } from "./taxonomy.server";
+import type { TaxonomyResolver } from "./taxonomy-resolver.server";
 
 export interface NewCatalogProduct {
   product_name: string;

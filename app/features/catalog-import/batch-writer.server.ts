@@ -1,0 +1,112 @@
+import { and, inArray, or, sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { products } from "~/db/schema";
+import { insertCatalogProducts } from "~/domain/insert-products.server";
+import type { TaxonomyResolver } from "~/domain/taxonomy-resolver.server";
+import { CsvImportError } from "./csv-read.server";
+import { duplicateKeys, type PreparedRow } from "./csv-row.server";
+import { addError, plural, type ImportReport } from "./import-report";
+
+type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+/** Writes prepared rows a batch per transaction, falling back to one row per transaction to pin down a row the database refuses. */
+export class BatchWriter {
+  constructor(
+    private readonly db: Database,
+    private readonly taxonomy: TaxonomyResolver,
+    private readonly report: ImportReport,
+    private readonly maxErrors: number,
+  ) {}
+
+  async write(batch: PreparedRow[]) {
+    try {
+      const result = await this.inTransaction((tx) => this.insertNew(tx, batch));
+      this.count(result);
+      return;
+    } catch (batchError) {
+      let failed = 0;
+      for (const item of batch) {
+        try {
+          this.count(await this.inTransaction((tx) => this.insertNew(tx, [item])));
+        } catch (error) {
+          if (sqlState(error) === "23505") {
+            this.report.skippedDuplicates++;
+            continue;
+          }
+          failed++;
+          this.report.invalidRows++;
+          this.report.validRows--;
+          addError(this.report, { row: item.row, messages: [`Could not be saved: ${describe(error)}`] }, this.maxErrors);
+        }
+      }
+      if (failed === batch.length && batch.length > 1) {
+        throw new CsvImportError(
+          "database",
+          `The database refused every row from row ${batch[0]!.row} to row ${batch.at(-1)!.row} (${describe(batchError)}). ` +
+            `${plural(this.report.imported, "row")} were imported before that; fix the problem and run the import again to add the rest.`,
+        );
+      }
+    }
+  }
+
+  /** Runs one transaction; after a rollback, forgets taxonomy ids and counts learnt inside it. */
+  private async inTransaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+    const created = { ...this.taxonomy.created };
+    try {
+      return await this.db.transaction(work);
+    } catch (error) {
+      this.taxonomy.reset();
+      Object.assign(this.taxonomy.created, created);
+      throw error;
+    }
+  }
+
+  private async insertNew(tx: Tx, batch: PreparedRow[]) {
+    const existing = await existingKeys(tx, batch);
+    const fresh = batch.filter((item) => !item.keys.some((key) => existing.has(key)));
+    await insertCatalogProducts(
+      tx,
+      fresh.map((item) => item.product),
+      this.taxonomy,
+    );
+    return { fresh, duplicates: batch.length - fresh.length };
+  }
+
+  private count({ fresh, duplicates }: { fresh: PreparedRow[]; duplicates: number }) {
+    this.report.imported += fresh.length;
+    this.report.skippedDuplicates += duplicates;
+    for (const item of fresh) {
+      if (item.unknownPricing !== null) this.report.pricingMappedToFree++;
+      if (item.tagsDropped) this.report.tagsTruncated++;
+    }
+  }
+}
+
+/** Duplicate keys of the products already stored that share a slug, or a domain and a name, with the batch. */
+async function existingKeys(tx: Tx, batch: PreparedRow[]): Promise<Set<string>> {
+  const slugs = [...new Set(batch.map((item) => item.product.slug))];
+  const domains = [...new Set(batch.flatMap((item) => (item.domain ? [item.domain] : [])))];
+  const names = [...new Set(batch.map((item) => item.product.product_name.toLowerCase()))];
+  const lowerName = sql<string>`lower(${products.product_name})`;
+  const rows = await tx
+    .select({ slug: products.slug, domain: products.website_domain, name: lowerName })
+    .from(products)
+    .where(
+      or(
+        inArray(products.slug, slugs),
+        domains.length ? and(inArray(products.website_domain, domains), inArray(lowerName, names)) : undefined,
+      ),
+    );
+  return new Set(rows.flatMap((row) => duplicateKeys(row.slug, row.domain, row.name)));
+}
+
+function sqlState(error: unknown): string | undefined {
+  const e = error as { code?: unknown; cause?: { code?: unknown } };
+  const code = e?.code ?? e?.cause?.code;
+  return typeof code === "string" ? code : undefined;
+}
+
+function describe(error: unknown): string {
+  const e = error as { message?: string; cause?: { message?: string } };
+  return e?.cause?.message ?? e?.message ?? String(error);
+}

@@ -1,0 +1,134 @@
+/**
+ * Overload: 200 anonymous visitors at once on a mix of home, niche, product and search pages,
+ * through the production server (scripts/start.ts) on the demo catalogue. Two runs per database:
+ * with the page cache on, as in production, and with a unique query string on every request so
+ * that each one renders from the database. Reports shed load (503) apart from real errors.
+ */
+import { execFileSync } from "node:child_process";
+import path from "node:path";
+import autocannon from "autocannon";
+import { startApp } from "./http";
+import { summarize } from "./stats";
+
+export interface LoadRun {
+  database: string;
+  pages: "page cache on" | "cache-busting";
+  connections: number;
+  seconds: number;
+  requests: number;
+  rps: number;
+  /** 2xx and 3xx. */
+  ok: number;
+  /** 503 with Retry-After: load refused on purpose. */
+  shed: number;
+  /** Other 5xx: the goal is 0. */
+  errors5xx: number;
+  other4xx: number;
+  /** Requests without any response (socket errors, timeouts). */
+  noResponse: number;
+  /** Share of requests that were neither 2xx/3xx nor shed. */
+  errorRate: number;
+  p50Ms: number;
+  p95Ms: number;
+}
+
+interface Options {
+  database: string;
+  /** DATA_DIR or DATABASE_URL of an empty database; the demo catalogue is loaded into it. */
+  env: Record<string, string>;
+  seconds: number;
+  connections?: number;
+  log?: (line: string) => void;
+}
+
+/** A mix weighted like browsing: lists and product pages more than search. */
+async function pagePaths(base: string): Promise<string[]> {
+  const niches = ((await (await fetch(`${base}/api/v1/niches`)).json()) as { items: { slug: string }[] }).items;
+  const products = ((await (await fetch(`${base}/api/v1/products?limit=50`)).json()) as { items: { slug: string; product_name: string }[] }).items;
+  if (!niches.length || !products.length) throw new Error("the catalogue is empty: nothing to load");
+  const searches = products.slice(0, 10).map((p) => `/search?q=${encodeURIComponent(p.product_name.split(/\s+/)[0]!.toLowerCase())}`);
+  return [
+    "/",
+    "/",
+    ...niches.slice(0, 10).map((n) => `/niche/${n.slug}`),
+    ...products.slice(0, 30).map((p) => `/resources/${p.slug}`),
+    ...searches,
+  ];
+}
+
+async function run(base: string, paths: string[], bust: boolean, options: Options): Promise<LoadRun> {
+  const connections = options.connections ?? 200;
+  let next = 0;
+  const latencies: number[] = [];
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: base,
+        connections,
+        duration: options.seconds,
+        pipelining: 1,
+        timeout: 30,
+        requests: [
+          {
+            setupRequest: (request) => {
+              const page = paths[next % paths.length]!;
+              next += 1;
+              const busted = bust ? `${page}${page.includes("?") ? "&" : "?"}nocache=${next}` : page;
+              return { ...request, method: "GET", path: busted };
+            },
+          },
+        ],
+      },
+      (error, done) => (error ? reject(error) : resolve(done)),
+    );
+    // autocannon's percentiles skip p95: keep every successful response's latency.
+    instance.on("response", (_client, status, _bytes, ms) => {
+      if (status < 400) latencies.push(ms);
+    });
+  });
+  const byStatus = Object.entries(result.statusCodeStats ?? {}).map(([code, stat]) => [Number(code), stat.count ?? 0] as const);
+  const count = (from: number, to: number) => byStatus.reduce((sum, [code, n]) => sum + (code >= from && code < to ? n : 0), 0);
+  const shed = count(503, 504);
+  const ok = count(200, 400);
+  const errors5xx = count(500, 600) - shed;
+  const other4xx = count(400, 500);
+  const noResponse = result.errors + result.timeouts;
+  const requests = ok + shed + errors5xx + other4xx + noResponse;
+  const timing = summarize("page", latencies);
+  return {
+    database: options.database,
+    pages: bust ? "cache-busting" : "page cache on",
+    connections,
+    seconds: options.seconds,
+    requests,
+    rps: Math.round(result.requests.average),
+    ok,
+    shed,
+    errors5xx,
+    other4xx,
+    noResponse,
+    errorRate: requests ? Math.round(((errors5xx + other4xx + noResponse) / requests) * 10_000) / 10_000 : 0,
+    p50Ms: timing.p50,
+    p95Ms: timing.p95,
+  };
+}
+
+export async function runLoadBench(options: Options): Promise<LoadRun[]> {
+  const log = options.log ?? console.log;
+  execFileSync(path.resolve("node_modules/.bin/tsx"), ["scripts/db-seed.ts"], {
+    env: { ...process.env, ...options.env, LOG_LEVEL: "silent" },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const app = await startApp({ ...options.env, PAGE_CACHE_SECONDS: "10" });
+  try {
+    const paths = await pagePaths(app.base);
+    const runs: LoadRun[] = [];
+    for (const bust of [false, true]) {
+      log(`  ${options.database}: ${options.connections ?? 200} connections for ${options.seconds} s, ${bust ? "cache-busting query strings" : "page cache on"}`);
+      runs.push(await run(app.base, paths, bust, options));
+    }
+    return runs;
+  } finally {
+    await app.stop();
+  }
+}

@@ -1,0 +1,154 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import express from "express";
+import { describe, expect, it } from "vitest";
+import { admissionControl, type AdmissionOptions } from "./admission";
+import { createServerApp } from "./app";
+import { putCachedPage } from "./page-cache";
+import { serveCachedPage } from "./request-handler";
+
+/** A gate that holds requests in flight until the test opens it. */
+function gate() {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return { opened, open };
+}
+
+/**
+ * A server on a free port. `arrival(path)` resolves once the handler has taken that request in
+ * (admitted, queued or refused): the test's own listener runs after the server's.
+ */
+async function listen(handler: http.RequestListener) {
+  const server = http.createServer(handler);
+  const waiting = new Map<string, (res: http.ServerResponse) => void>();
+  server.on("request", (req: http.IncomingMessage, res: http.ServerResponse) => waiting.get(req.url!)?.(res));
+  server.listen(0, "127.0.0.1");
+  await new Promise((resolve) => server.once("listening", resolve));
+  const { port } = server.address() as AddressInfo;
+  const base = `http://127.0.0.1:${port}`;
+  return {
+    base,
+    /** Sends a GET and waits until the server holds it; the response comes later. */
+    async send(path: string, init?: RequestInit) {
+      const arrived = new Promise<http.ServerResponse>((resolve) => waiting.set(path, resolve));
+      const response = fetch(`${base}${path}`, init);
+      response.catch(() => {});
+      return { response, res: await arrived };
+    },
+    close: () => new Promise((resolve) => (server.closeAllConnections(), server.close(resolve))),
+  };
+}
+
+/** An app whose only page waits for the gate: every admitted request holds its slot until then. */
+function heldApp(options: AdmissionOptions, held: Promise<void>) {
+  const app = express();
+  app.use(admissionControl(options));
+  app.get(/.*/, async (req, res) => {
+    await held;
+    res.send(`done ${req.path}`);
+  });
+  return app;
+}
+
+describe("admission control", () => {
+  it("answers 503 with Retry-After at once when the slots and the queue are full, then serves the queued request", async () => {
+    const { opened, open } = gate();
+    const { base, send, close } = await listen(heldApp({ maxConcurrent: 1, maxQueued: 1, queueWaitMs: 60_000 }, opened));
+    try {
+      const first = (await send("/first")).response;
+      const queued = (await send("/queued")).response;
+      const refused = await fetch(`${base}/refused`);
+      expect(refused.status).toBe(503);
+      expect(refused.headers.get("retry-after")).toBe("5");
+      expect(refused.headers.get("cache-control")).toBe("no-store");
+      expect(await refused.text()).toContain("The site is busy right now.");
+      const api = await fetch(`${base}/api/v1/products`);
+      expect(api.status).toBe(503);
+      expect(await api.json()).toEqual({ error: { message: "The site is busy right now. Please try again in a few seconds." } });
+
+      open();
+      expect(await (await first).text()).toBe("done /first");
+      expect(await (await queued).text()).toBe("done /queued");
+      // The slots are free again.
+      expect((await fetch(`${base}/after`)).status).toBe(200);
+    } finally {
+      open();
+      await close();
+    }
+  });
+
+  it("refuses a queued request whose wait runs out while every slot stays busy", async () => {
+    const { opened, open } = gate();
+    const { base, send, close } = await listen(heldApp({ maxConcurrent: 1, maxQueued: 10, queueWaitMs: 100 }, opened));
+    try {
+      const first = (await send("/first")).response;
+      const waited = await fetch(`${base}/waited`);
+      expect(waited.status).toBe(503);
+      open();
+      expect((await first).status).toBe(200);
+    } finally {
+      open();
+      await close();
+    }
+  });
+
+  it("frees the queue place of a visitor who gives up", async () => {
+    const { opened, open } = gate();
+    const { send, close } = await listen(heldApp({ maxConcurrent: 1, maxQueued: 1, queueWaitMs: 60_000 }, opened));
+    try {
+      const first = (await send("/first")).response;
+      const leaving = new AbortController();
+      const left = await send("/left", { signal: leaving.signal });
+      const gone = new Promise((resolve) => left.res.once("close", resolve));
+      leaving.abort();
+      await gone;
+      // The place is free: this one queues instead of being refused, and is served.
+      const next = (await send("/next")).response;
+      open();
+      expect((await first).status).toBe(200);
+      expect(await (await next).text()).toBe("done /next");
+    } finally {
+      open();
+      await close();
+    }
+  });
+});
+
+describe("the server under overload", () => {
+  it("keeps answering /healthz and cached pages while refusing new page renders", async () => {
+    const { opened, open } = gate();
+    // Each page render waits for the gate (it never gets a build), holding the only slot.
+    const app = createServerApp({
+      mode: "production",
+      build: () => opened.then(() => Promise.reject(new Error("no pages in this test"))),
+      admission: { maxConcurrent: 1, maxQueued: 0, queueWaitMs: 1000 },
+    });
+    // Composed as scripts/start.ts does: the page cache answers before the app.
+    const { base, send, close } = await listen((req, res) => {
+      if (!serveCachedPage(req, res)) app(req, res);
+    });
+    const host = new URL(base).host;
+    putCachedPage(`${host}/cached-page`, {
+      status: 200,
+      headers: [["content-type", "text/html"]],
+      body: Buffer.from("<p>from the cache</p>"),
+      etag: 'W/"x"',
+      expires: Date.now() + 60_000,
+    });
+    try {
+      const rendering = (await send("/some-page")).response;
+      const refused = await fetch(`${base}/another-page`);
+      expect(refused.status).toBe(503);
+      expect(refused.headers.get("retry-after")).toBe("5");
+      expect((await fetch(`${base}/healthz`)).status).toBe(200);
+      const cached = await fetch(`${base}/cached-page`);
+      expect(cached.status).toBe(200);
+      expect(await cached.text()).toBe("<p>from the cache</p>");
+      open();
+      await rendering;
+    } finally {
+      open();
+      await close();
+    }
+  });
+});

@@ -1,0 +1,76 @@
+/**
+ * One cap on every request body, counted while it arrives and before any parser sees it
+ * (decision 026). The body is read here, up to the cap, and handed to the page handler whole
+ * (bufferedBody), so no form action, API route or Better Auth endpoint can read an unbounded one.
+ */
+import type { IncomingMessage } from "node:http";
+import type { NextFunction, Request, Response } from "express";
+import { sendRefusal } from "./refusal";
+
+export interface BodyLimits {
+  /** Every request's body (forms, JSON). */
+  maxBytes: number;
+  /** The avatar upload's body (uploadRoute). */
+  uploadBytes: number;
+}
+
+const bodies = new WeakMap<IncomingMessage, Buffer<ArrayBuffer>>();
+
+/** The request's body as read by limitBody; undefined when it had none. */
+export function bufferedBody(req: IncomingMessage): Buffer<ArrayBuffer> | undefined {
+  return bodies.get(req);
+}
+
+/** The one route that takes a file: the Edit Profile form's avatar (a document or single-fetch post). */
+function isUploadRoute(req: Request): boolean {
+  return req.method === "POST" && (req.path === "/profile" || req.path === "/profile.data");
+}
+
+function hasBody(req: Request): boolean {
+  const length = req.headers["content-length"];
+  return req.headers["transfer-encoding"] !== undefined || (length !== undefined && length !== "0");
+}
+
+export function limitBody(limits: BodyLimits) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (!hasBody(req)) return next();
+    const cap = isUploadRoute(req) ? limits.uploadBytes : limits.maxBytes;
+    // Node has already refused a malformed Content-Length; a declared size over the cap is not read at all.
+    if (Number(req.headers["content-length"] ?? 0) > cap) return tooLarge(req, res, cap);
+
+    const chunks: Buffer[] = [];
+    let total = 0;
+    const onData = (chunk: Buffer) => {
+      total += chunk.byteLength;
+      if (total > cap) {
+        stop();
+        tooLarge(req, res, cap);
+        return;
+      }
+      chunks.push(chunk);
+    };
+    const onEnd = () => {
+      stop();
+      bodies.set(req, Buffer.concat(chunks, total));
+      next();
+    };
+    // A client that hangs up mid-body gets nothing: there is no one to answer, and nothing to log.
+    const onClose = () => stop();
+    const stop = () => {
+      req.off("data", onData).off("end", onEnd).off("close", onClose).off("error", onClose);
+    };
+    req.on("data", onData).on("end", onEnd).on("close", onClose).on("error", onClose);
+  };
+}
+
+/** 413, then the connection is closed so the rest of the body is never read. */
+function tooLarge(req: Request, res: Response, cap: number) {
+  req.pause();
+  res.setHeader("Connection", "close");
+  res.once("finish", () => req.socket.destroy());
+  sendRefusal(req, res, 413, "Payload Too Large", `The request body is larger than ${formatBytes(cap)}.`);
+}
+
+function formatBytes(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${+(bytes / (1024 * 1024)).toFixed(1)} MB` : `${Math.round(bytes / 1024)} KB`;
+}

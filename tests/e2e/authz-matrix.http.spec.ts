@@ -1,0 +1,257 @@
+import { type APIRequestContext, type APIResponse, expect, request as playwrightRequest, test } from "@playwright/test";
+import routes from "../../app/routes";
+import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from "./admin-account";
+import { FIXTURE_MAKER_EMAIL, FIXTURE_SUBMITTED_SLUG } from "./fixture-data";
+
+// The authorization matrix (issue 9, decision 027): every route of app/routes.ts, every method,
+// as a signed-out visitor, a member, another member and an administrator, against the real server.
+
+type Caller = "anonymous" | "member" | "other member" | "admin";
+const CALLERS: Caller[] = ["anonymous", "member", "other member", "admin"];
+const METHODS = ["GET", "POST", "PUT", "DELETE"] as const;
+type Method = (typeof METHODS)[number];
+
+/**
+ * What each route lets each caller do. A route added to app/routes.ts without a line here fails
+ * the first test, so no new route goes out without someone deciding who may use it.
+ * - public: pages anyone reads; no action, so writes answer 405.
+ * - public-form: pages anyone reads and posts to (sign-in and password forms); writes are the
+ *   form's own answer (our empty form is invalid: a 4xx) or its redirect, never a session change.
+ * - member: pages for signed-in members (and admins); signed-out visitors are sent to sign in,
+ *   for reads and writes alike.
+ * - admin: signed-out visitors go to /login, members to "/" with "Access Denied", admins get in.
+ * - redirect: answers a redirect to everyone (legacy and placeholder addresses).
+ * - api-read: public JSON; writes 405.
+ * - api-member: writes for signed-in callers: 401 for signed-out ones; reads 405 or public.
+ * - api-beacon: anonymous counters (views, click-outs): anyone may POST.
+ * - auth-api: Better Auth's own endpoints (their guards are the auth helper's tests).
+ * - logout: signs anyone out (probed last, since it ends the caller's session).
+ */
+type Access = "public" | "public-form" | "member" | "admin" | "redirect" | "api-read" | "api-member" | "api-beacon" | "auth-api" | "logout";
+
+const ACCESS: Record<string, Access> = {
+  "/api/v1/search": "api-read",
+  "/robots.txt": "api-read",
+  "/sitemap.xml": "api-read",
+  "/sitemaps/:file": "api-read",
+  "/feed.xml": "api-read",
+  "/api/v1/products": "api-read",
+  "/api/v1/products/:slug": "api-read",
+  "/api/v1/products/:id/click": "api-beacon",
+  "/api/v1/products/:id/view": "api-beacon",
+  // GET lists the reviews (public); POST writes one (members only).
+  "/api/v1/products/:id/feedback": "api-member",
+  "/api/v1/products/:id/upvote": "api-member",
+  "/api/v1/products/:id/bookmark": "api-member",
+  "/api/v1/me/engagement": "api-member",
+  "/api/v1/niches": "api-read",
+  "/api/v1/openapi.json": "api-read",
+  "/api/auth/*": "auth-api",
+  "/logout": "logout",
+  // A placeholder today: the old address of the Admin Portal.
+  "/my-office": "redirect",
+  "/admin": "admin",
+  "/admin/dashboard": "admin",
+  "/admin/*": "admin",
+  "/": "public",
+  "/niche/:niche": "public",
+  "/niche/:niche/subcategory/:subcategory": "public",
+  "/parent-subcategory/:subcategory": "public",
+  "/niche/:niche/subcategory": "redirect",
+  "/parent-subcategory": "redirect",
+  "/ai-tools": "public",
+  "/resources/:slug": "public",
+  "/product/:id": "redirect",
+  "/product-details/:id": "redirect",
+  "/search": "public",
+  "/tag/:tag": "public",
+  "/about": "public",
+  "/privacy": "public",
+  "/terms": "public",
+  "/api-docs": "public",
+  "/auth": "public-form",
+  "/auth/dev": "public-form",
+  "/login": "public-form",
+  "/forgot-password": "public-form",
+  "/reset-password": "public-form",
+  "/account/password": "member",
+  "/profile": "member",
+  "/onboarding": "member",
+  // Placeholders (coming soon) behind the member guard.
+  "/my-products": "member",
+  "/submit-product-details": "member",
+  "/claim-product": "member",
+  "*": "public",
+};
+
+interface RouteEntry {
+  path?: string;
+  index?: boolean;
+  children?: RouteEntry[];
+}
+
+/** Every URL pattern of the route tree: layouts add nothing, an index is its parent's path. */
+function patterns(entries: RouteEntry[], parent = ""): string[] {
+  return entries.flatMap((entry) => {
+    const own = entry.path === undefined ? parent : entry.path === "*" && !parent ? "*" : `${parent}/${entry.path}`;
+    return [...(entry.path !== undefined || entry.index ? [own || "/"] : []), ...patterns(entry.children ?? [], own)];
+  });
+}
+
+const ROUTE_PATTERNS = [...new Set(patterns(routes as RouteEntry[]))];
+
+test("every route in app/routes.ts is classified here, and nothing else", () => {
+  expect(ROUTE_PATTERNS.filter((pattern) => !(pattern in ACCESS)), "routes without an access class").toEqual([]);
+  expect(Object.keys(ACCESS).filter((pattern) => !ROUTE_PATTERNS.includes(pattern)), "classes of routes that are gone").toEqual([]);
+});
+
+/** Each caller stands at its own address (TRUST_PROXY=loopback), so no limit is shared with other tests. */
+function address() {
+  const octet = () => Math.floor(Math.random() * 250) + 1;
+  return `10.${octet()}.${octet()}.${octet()}`;
+}
+
+async function context(baseURL: string) {
+  return playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { "X-Forwarded-For": address(), Origin: baseURL } });
+}
+
+/** A member through the development sign-in (the e2e server runs locally without Google). */
+async function signInMember(api: APIRequestContext, email: string) {
+  const response = await api.post("/auth/dev", { form: { email, redirectTo: "/" }, maxRedirects: 0 });
+  expect(response.status(), `dev sign-in of ${email}`).toBe(302);
+  expect((await api.get("/api/auth/get-session")).ok()).toBe(true);
+}
+
+/** The administrator through the Admin Portal: the math question answered, then e-mail and password. */
+async function signInAdmin(api: APIRequestContext) {
+  const portal = await (await api.get("/login")).text();
+  const challenge = /name="challenge" value="([^"]+)"/.exec(portal)![1]!;
+  const [, a, b] = /What is (\d) \+ (\d)\?/.exec(portal)!;
+  const answer = String(Number(a) + Number(b));
+  const verify = await (await api.post("/login", { form: { intent: "verify", challenge, answer, email: E2E_ADMIN_EMAIL } })).text();
+  const verified = /name="verified" value="([^"]+)"/.exec(verify)![1]!;
+  const signIn = await api.post("/login", {
+    form: { intent: "sign-in", challenge, answer, verified, email: E2E_ADMIN_EMAIL, password: E2E_ADMIN_PASSWORD, redirectTo: "/admin/dashboard" },
+    maxRedirects: 0,
+  });
+  expect(signIn.status(), "admin sign-in").toBe(302);
+}
+
+interface Values {
+  slug: string;
+  id: number;
+  niche: string;
+  subcategory: string;
+  tag: string;
+  sitemap: string;
+}
+
+async function values(api: APIRequestContext): Promise<Values> {
+  const product = (await (await api.get(`/api/v1/products/${FIXTURE_SUBMITTED_SLUG}`)).json()) as { id: number; slug: string; tags: string[] };
+  const { items: niches } = (await (await api.get("/api/v1/niches")).json()) as { items: { slug: string; subcategories: { slug: string }[] }[] };
+  const niche = niches.find((n) => n.subcategories.length)!;
+  const sitemap = /\/sitemaps\/([\w.-]+\.xml)/.exec(await (await api.get("/sitemap.xml")).text())![1]!;
+  return { slug: product.slug, id: product.id, niche: niche.slug, subcategory: niche.subcategories[0]!.slug, tag: product.tags[0] ?? "notes", sitemap };
+}
+
+/** A real address for a pattern: the maker's demo product, a niche with subcategories, and so on. */
+function fill(pattern: string, v: Values): string {
+  if (pattern === "*") return "/no-such-page";
+  return pattern
+    .replace("/api/auth/*", "/api/auth/get-session")
+    .replace("/admin/*", "/admin/no-such-page")
+    .replace(":slug", v.slug)
+    .replace(":id", String(v.id))
+    .replace(":niche", v.niche)
+    .replace(":subcategory", v.subcategory)
+    .replace(":tag", encodeURIComponent(v.tag))
+    .replace(":file", v.sitemap);
+}
+
+type Outcome = { status: number[] } | { redirect: RegExp };
+const ok: Outcome = { status: [200] };
+const refused = (...status: number[]): Outcome => ({ status });
+const toSignIn: Outcome = { redirect: /^\/auth\?redirectTo=/ };
+const toPortal: Outcome = { redirect: /^\/login\?redirectTo=/ };
+const toHome: Outcome = { redirect: /^\/$/ };
+// A form's answer to an empty post: invalid (400), refused (401/403), not applicable (409: a member
+// without a password on /account/password), limited (429), or its redirect.
+const formAnswer: Outcome = { status: [200, 302, 303, 400, 401, 403, 404, 405, 409, 429] };
+
+function expected(access: Access, pattern: string, caller: Caller, method: Method): Outcome {
+  const read = method === "GET";
+  const signedIn = caller !== "anonymous";
+  switch (access) {
+    case "public":
+      if (!read) return refused(405);
+      return pattern === "*" ? refused(404) : ok;
+    case "public-form":
+      if (!read) return formAnswer;
+      // Signed-in callers are sent on from the sign-in pages (the admin from /login; members may still see it).
+      return { status: [200, 302] };
+    case "member":
+      return signedIn ? (read ? ok : formAnswer) : toSignIn;
+    case "admin":
+      // Only /admin has an action (signing out, for admins); the others refuse writes before any loader runs.
+      if (!read && pattern !== "/admin") return refused(405);
+      if (caller === "anonymous") return toPortal;
+      if (caller !== "admin") return toHome;
+      if (!read) return refused(400);
+      return pattern === "/admin/*" ? refused(404) : ok;
+    case "redirect":
+      return read ? { status: [301, 302] } : refused(301, 302, 405);
+    case "api-read":
+      return read ? ok : refused(405);
+    case "api-member":
+      if (read) return pattern.endsWith("/feedback") ? ok : pattern.endsWith("/engagement") ? (signedIn ? refused(200, 400) : refused(401)) : refused(405);
+      if (!signedIn) return refused(401, 405);
+      return { status: [200, 201, 400, 405, 429] };
+    case "api-beacon":
+      return read ? refused(405) : method === "POST" ? refused(200, 202, 204, 429) : refused(405);
+    case "auth-api":
+      return { status: read ? [200] : [400, 401, 403, 404, 405] };
+    case "logout":
+      return read ? { status: [302] } : formAnswer;
+  }
+}
+
+/** Soft checks: one run lists every cell of the matrix that is wrong. */
+function check(response: APIResponse, outcome: Outcome, what: string) {
+  expect.soft(response.status(), `${what}: never a server error`).toBeLessThan(500);
+  if ("redirect" in outcome) {
+    expect.soft(response.status(), what).toBe(302);
+    expect.soft(response.headers()["location"], what).toMatch(outcome.redirect);
+  } else {
+    expect.soft(outcome.status, `${what} answered ${response.status()}`).toContain(response.status());
+  }
+}
+
+test("every route × method × caller gets the answer its access class allows, and never a 5xx", async ({ baseURL }) => {
+  test.setTimeout(240_000);
+  const callers = Object.fromEntries(await Promise.all(CALLERS.map(async (caller) => [caller, await context(baseURL!)] as const))) as Record<
+    Caller,
+    APIRequestContext
+  >;
+  try {
+    await signInMember(callers.member, FIXTURE_MAKER_EMAIL);
+    await signInMember(callers["other member"], `other.${Date.now().toString(36)}@example.com`);
+    await signInAdmin(callers.admin);
+    const v = await values(callers.anonymous);
+    // Signing out ends the caller's session: that route goes last.
+    const order = [...ROUTE_PATTERNS].sort((a, b) => Number(ACCESS[a] === "logout") - Number(ACCESS[b] === "logout"));
+    for (const pattern of order) {
+      const url = fill(pattern, v);
+      await Promise.all(
+        CALLERS.map(async (caller) => {
+          for (const method of METHODS) {
+            const options = { method, maxRedirects: 0, ...(method === "GET" ? {} : { form: {} }) };
+            const response = await callers[caller].fetch(url, options);
+            check(response, expected(ACCESS[pattern]!, pattern, caller, method), `${method} ${url} as ${caller}`);
+          }
+        }),
+      );
+    }
+  } finally {
+    await Promise.all(Object.values(callers).map((api) => api.dispose()));
+  }
+});
