@@ -2,6 +2,7 @@ import { defineConfig } from "drizzle-kit";
 
 export default defineConfig({
   dialect: "postgresql",
-  schema: "./app/db/schema.ts",
+  // One file per domain under app/db/schema/, all re-exported by its index.
+  schema: "./app/db/schema/index.ts",
   out: "./app/db/migrations",
 });

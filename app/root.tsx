@@ -1,19 +1,20 @@
 import { useEffect } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, data, isRouteErrorResponse } from "react-router";
 import type { Route } from "./+types/root";
-import { getOptionalUser, publicUser, sessionCookieUpdates } from "~/features/auth/session.server";
+import { getOptionalUser, publicUser, sessionCookieUpdates } from "~/domain/auth/session.server";
 import type { RootData } from "~/domain/root-data";
 import { publicEnv } from "~/lib/env.server";
-import { readFlash } from "~/lib/flash.server";
+import { readFlash } from "~/domain/flash.server";
 import { useNonce } from "~/lib/csp-nonce";
 import { themeScript } from "~/lib/theme";
 import { PAGE_NOT_FOUND_MESSAGE } from "~/features/catalog/components/not-found-state";
 import "./app.css";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const [user, { flash, clear }] = await Promise.all([getOptionalUser(request), readFlash(request)]);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  // With the context, the page's loader shares this session lookup (app/domain/auth/session.server.ts).
+  const [user, { flash, clear }] = await Promise.all([getOptionalUser(request, context), readFlash(request)]);
   const body = { env: publicEnv(), user: publicUser(user), flash } satisfies RootData;
-  const cookies = [...sessionCookieUpdates(request), ...(clear ? [clear] : [])];
+  const cookies = [...(await sessionCookieUpdates(request, context)), ...(clear ? [clear] : [])];
   if (!cookies.length) return body;
   const headers = new Headers();
   for (const cookie of cookies) headers.append("Set-Cookie", cookie);

@@ -6,6 +6,7 @@ export default [
   route("sitemap.xml", "routes/sitemap[.]xml.ts"),
   route("sitemaps/:file", "routes/sitemaps.$file.ts"),
   route("feed.xml", "routes/feed[.]xml.ts"),
+  route("badge/:file", "routes/badge.$file.ts"),
   route("api/v1/products", "routes/api.v1.products.ts"),
   route("api/v1/products/:slug", "routes/api.v1.products.$slug.ts"),
   route("api/v1/products/:id/click", "routes/api.v1.products.$id.click.ts"),

@@ -6,7 +6,7 @@ const { exitWithError } = await import("../server/cli");
 try {
   const { parseEnv } = await import("../app/lib/env.server");
   const env = parseEnv();
-  const { devSignInBanner } = await import("../app/features/auth/config.server");
+  const { devSignInBanner } = await import("../app/domain/auth/config.server");
   const devSignIn = devSignInBanner(env);
   if (devSignIn) console.log(devSignIn);
   const noSeed = process.argv.includes("--no-seed");

@@ -5,6 +5,7 @@
  * app/db/cache-bus.server.ts (see dropCachedPages).
  */
 import type { CacheTag } from "../app/db/cache-bus.server";
+import { FLASH_COOKIE } from "../app/lib/http/headers";
 
 export interface CachedPage {
   status: number;
@@ -69,8 +70,8 @@ function isPageOrBelow(url: string, page: string) {
   return url === page || url.startsWith(`${page}?`) || url.startsWith(`${page}/`);
 }
 
-/** A session, or a one-time flash message (app/lib/flash.server.ts), makes the page personal. */
-const SESSION_COOKIE = /(?:^|;\s*)(?:(?:__Secure-)?[\w.-]*session_token|toolnest_flash)=/;
+/** A session, or a one-time flash message (app/domain/flash.server.ts), makes the page personal. */
+const SESSION_COOKIE = new RegExp(`(?:^|;\\s*)(?:(?:__Secure-)?[\\w.-]*session_token|${FLASH_COOKIE})=`);
 
 export function isAnonymous(cookieHeader: string | undefined): boolean {
   return !cookieHeader || !SESSION_COOKIE.test(cookieHeader);

@@ -3,7 +3,7 @@ import { writeReadableStreamToWritable } from "@react-router/node";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { createRequestHandler as createReactRouterHandler, type ServerBuild } from "react-router";
 import { databaseWasBusy } from "../app/db/client.server";
-import { CLIENT_IP_HEADER, PEER_ADDRESS_HEADER } from "../app/lib/rate-limit.server";
+import { CLIENT_IP_HEADER, PEER_ADDRESS_HEADER } from "../app/lib/http/headers";
 import { sendOverloaded } from "./admission";
 import { bufferedBody } from "./body-limit";
 import { getCachedPage, isAnonymous, putCachedPage } from "./page-cache";
@@ -137,7 +137,9 @@ export function createPageHandler({ build, mode, pageCacheSeconds }: Options) {
       const controller = new AbortController();
       res.on("close", () => controller.abort());
       const nonce = cspNonce(res);
-      const response = await handle(toFetchRequest(req, controller.signal), { cspNonce: nonce });
+      // A read cannot change the session: its loaders (root and page) share one session lookup.
+      const sessionScope = req.method === "GET" || req.method === "HEAD";
+      const response = await handle(toFetchRequest(req, controller.signal), { cspNonce: nonce, sessionScope });
       // A page that failed because no database connection came free in time: load, not a bug.
       if (response.status >= 500 && databaseWasBusy()) {
         void response.body?.cancel();
@@ -196,7 +198,7 @@ function toFetchRequest(req: ExpressRequest, signal: AbortSignal): Request {
   const url = new URL(req.originalUrl, origin);
   const headers = new Headers();
   for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
-  // The client address for rate limits (app/lib/rate-limit.server.ts); never taken from the client.
+  // The client address for rate limits (app/domain/rate-limit.server.ts); never taken from the client.
   headers.delete(CLIENT_IP_HEADER);
   if (req.ip) headers.set(CLIENT_IP_HEADER, req.ip);
   headers.delete(PEER_ADDRESS_HEADER);

@@ -1,6 +1,6 @@
 import { useRouteLoaderData } from "react-router";
 import type { publicEnv } from "~/lib/env.server";
-import type { Flash } from "~/lib/flash.server";
+import type { Flash } from "./flash.server";
 
 /**
  * What the root loader (app/root.tsx) gives every page. Defined here, below root, so that shared

@@ -1,4 +1,4 @@
-import { RATE_LIMIT_MESSAGE, type RateLimitResult } from "./rate-limit.server";
+import { RATE_LIMIT_MESSAGE, type RateLimitResult } from "./http/rate-limit";
 
 /** A JSON error naming the parameter at fault: `{ "error": { "parameter", "message" } }`. */
 export function parameterError(parameter: string, message: string, status = 400) {

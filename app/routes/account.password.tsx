@@ -4,10 +4,12 @@ import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import { NO_PASSWORD_ACCOUNT, PASSWORD_UPDATED } from "~/features/auth/password";
 import { FormAlert, NewPasswordFields, PasswordCard } from "~/features/auth/password-form";
+import { changePasswordSchema } from "~/features/auth/password-schema";
 import { changePassword, hasPassword } from "~/features/auth/password.server";
-import { requireUser } from "~/features/auth/session.server";
-import { assertSameOrigin } from "~/features/auth/sign-in.server";
-import { setFlash } from "~/lib/flash.server";
+import { requireUser } from "~/domain/auth/session.server";
+import { assertSameOrigin } from "~/lib/http/origin.server";
+import { setFlash } from "~/domain/flash.server";
+import { useFormErrors } from "~/lib/use-form-errors";
 
 export function meta({ matches }: Route.MetaArgs) {
   const siteName = matches[0].loaderData?.env.SITE_NAME ?? "Toolnest";
@@ -35,6 +37,7 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function AccountPasswordPage({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
+  const { errors, ...check } = useFormErrors(changePasswordSchema, actionData?.fieldErrors);
   if (!loaderData.hasPassword) {
     return (
       <PasswordCard title="Password">
@@ -52,7 +55,7 @@ export default function AccountPasswordPage({ loaderData, actionData }: Route.Co
         you out on your other devices.
       </p>
       {actionData?.error ? <FormAlert>{actionData.error}</FormAlert> : null}
-      <Form method="post" noValidate className="flex flex-col gap-4">
+      <Form method="post" noValidate className="flex flex-col gap-4" {...check}>
         <input type="text" name="username" autoComplete="username" value={loaderData.email} readOnly hidden />
         <FormField
           name="currentPassword"
@@ -60,9 +63,9 @@ export default function AccountPasswordPage({ loaderData, actionData }: Route.Co
           type="password"
           autoComplete="current-password"
           required
-          error={actionData?.fieldErrors?.currentPassword}
+          error={errors.currentPassword}
         />
-        <NewPasswordFields errors={actionData?.fieldErrors} />
+        <NewPasswordFields errors={errors} />
         <Button type="submit" disabled={busy}>
           {busy ? "Updating..." : "Update Password"}
         </Button>

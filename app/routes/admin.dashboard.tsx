@@ -3,15 +3,15 @@ import type { Route } from "./+types/admin.dashboard";
 import { dashboardOverview } from "~/features/admin/dashboard.server";
 import { BADGE_CLASSES, statusBadge } from "~/features/admin/status";
 import { cn } from "~/components/ui/cn";
-import { requireAdmin } from "~/features/auth/session.server";
+import { requireAdmin } from "~/domain/auth/session.server";
 
 export function meta({ matches }: Route.MetaArgs) {
   const siteName = matches[0].loaderData?.env.SITE_NAME ?? "Toolnest";
   return [{ title: `Dashboard | ${siteName} Admin` }, { name: "robots", content: "noindex" }];
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
   return dashboardOverview();
 }
 

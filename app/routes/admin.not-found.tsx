@@ -1,15 +1,15 @@
 import { data } from "react-router";
 import { NotFoundState, PAGE_NOT_FOUND_MESSAGE } from "~/features/catalog/components/not-found-state";
 import type { Route } from "./+types/admin.not-found";
-import { requireAdmin } from "~/features/auth/session.server";
+import { requireAdmin } from "~/domain/auth/session.server";
 
 export function meta() {
   return [{ title: "Page Not Found" }, { name: "robots", content: "noindex" }];
 }
 
 /** Unknown admin paths: still admins only, then a 404 inside the admin layout. */
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
   return data(null, { status: 404 });
 }
 

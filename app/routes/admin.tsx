@@ -2,9 +2,9 @@ import { Outlet, data, redirect } from "react-router";
 import type { Route } from "./+types/admin";
 import { FlashToaster } from "~/components/flash-toaster";
 import { AdminShell } from "~/features/admin/components/admin-shell";
-import { requireAdmin } from "~/features/auth/session.server";
-import { assertSameOrigin, signOut } from "~/features/auth/sign-in.server";
-import { setFlash } from "~/lib/flash.server";
+import { requireAdmin, signOut } from "~/domain/auth/session.server";
+import { assertSameOrigin } from "~/lib/http/origin.server";
+import { setFlash } from "~/domain/flash.server";
 import { useSiteEnv } from "~/domain/root-data";
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -13,8 +13,8 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 /** Every admin page: a live session and an admin_users entry (each child route checks again). */
-export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const admin = await requireAdmin(request, context);
   return { email: admin.email };
 }
 

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/api.v1.products.$id.click";
-import { isSameOrigin } from "~/features/auth/sign-in.server";
+import { isSameOrigin } from "~/lib/http/origin.server";
 import { recordClick } from "~/features/catalog/clicks.server";
 import { clickVisitor } from "~/features/stats/view-action.server";
 import { jsonError, parseProductId } from "~/lib/api.server";

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/api.v1.products.$id.feedback";
-import { isSameOrigin } from "~/features/auth/sign-in.server";
+import { isSameOrigin } from "~/lib/http/origin.server";
 import { feedbackAction, productFeedback } from "~/features/feedback/feedback.server";
 import { getPublicSlugById } from "~/features/catalog/product.server";
 import { jsonError, parseProductId, publicJson } from "~/lib/api.server";

@@ -7,8 +7,17 @@ import { action as clickAction } from "./api.v1.products.$id.click";
 const args = (url: string, params: Record<string, string> = {}) =>
   ({ request: new Request(`http://localhost${url}`), params, context: {} }) as never;
 
+/** The fields of the API's answers these tests read (a list, one product, or an error). */
+interface Answer {
+  items: { id: number; slug: string; tags: string[]; count: number; subcategories: unknown[] }[];
+  nextCursor: string | null;
+  id: number;
+  product_name: string;
+  error: { parameter?: string; message: string };
+}
+
 async function json(response: Response) {
-  return { status: response.status, body: (await response.json()) as any };
+  return { status: response.status, body: (await response.json()) as Answer };
 }
 
 describe("GET /api/v1/products", () => {
@@ -16,7 +25,7 @@ describe("GET /api/v1/products", () => {
     const first = await json(await listLoader(args("/api/v1/products?limit=5")));
     expect(first.status).toBe(200);
     expect(first.body.items).toHaveLength(5);
-    expect(Object.keys(first.body.items[0])).toEqual(
+    expect(Object.keys(first.body.items[0]!)).toEqual(
       expect.arrayContaining(["id", "slug", "product_name", "tagline", "website_url", "logo_url", "pricing", "tags", "upvotes"]),
     );
     const second = await json(await listLoader(args(`/api/v1/products?limit=5&cursor=${first.body.nextCursor}`)));
@@ -64,8 +73,8 @@ describe("GET /api/v1/niches", () => {
     const result = await json(await nichesLoader());
     expect(result.body.items).toHaveLength(14);
     const developers = result.body.items.find((n: { slug: string }) => n.slug === "developers");
-    expect(developers.count).toBeGreaterThan(100);
-    expect(developers.subcategories.length).toBeGreaterThan(5);
+    expect(developers!.count).toBeGreaterThan(100);
+    expect(developers!.subcategories.length).toBeGreaterThan(5);
   });
 });
 

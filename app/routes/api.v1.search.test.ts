@@ -2,10 +2,17 @@ import { describe, expect, it } from "vitest";
 import type { ProductCard } from "~/domain/product-card";
 import { loader } from "./api.v1.search";
 
+/** The fields of the search answer (or its error) these tests read. */
+interface SearchAnswer {
+  items: ProductCard[];
+  nextCursor: string | null;
+  error: { parameter?: string; message: string };
+}
+
 async function get(query: string) {
   const request = new Request(`http://localhost/api/v1/search${query}`);
   const response = await loader({ request, params: {}, context: {} } as Parameters<typeof loader>[0]);
-  return { status: response.status, headers: response.headers, body: (await response.json()) as any };
+  return { status: response.status, headers: response.headers, body: (await response.json()) as SearchAnswer };
 }
 
 describe("GET /api/v1/search", () => {

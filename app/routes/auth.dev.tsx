@@ -2,9 +2,11 @@ import { Form, data, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/auth.dev";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { devSignInScope, isDevSignInAvailableTo } from "~/features/auth/auth.server";
-import { getOptionalUser, safeRedirectPath } from "~/features/auth/session.server";
-import { assertSameOrigin, devSignIn } from "~/features/auth/sign-in.server";
+import { devSignInScope, isDevSignInAvailableTo } from "~/domain/auth/auth.server";
+import { getOptionalUser } from "~/domain/auth/session.server";
+import { safeRedirectPath } from "~/domain/auth/redirect-path";
+import { assertSameOrigin } from "~/lib/http/origin.server";
+import { devSignIn } from "~/features/auth/sign-in.server";
 
 export function meta() {
   return [{ title: "Development sign-in" }, { name: "robots", content: "noindex" }];
@@ -16,10 +18,10 @@ export function headers() {
   return { "Cache-Control": "private, no-store" };
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   if (!isDevSignInAvailableTo(request)) throw data(null, { status: 404 });
   const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"));
-  if (await getOptionalUser(request)) throw redirect(redirectTo);
+  if (await getOptionalUser(request, context)) throw redirect(redirectTo);
   return { redirectTo, everyone: devSignInScope() === "everyone" };
 }
 

@@ -1,9 +1,11 @@
 import { Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/auth";
 import { Button } from "~/components/ui/button";
-import { isDevSignInAvailableTo, isGoogleConfigured } from "~/features/auth/auth.server";
-import { getOptionalUser, safeRedirectPath } from "~/features/auth/session.server";
-import { assertSameOrigin, startGoogleSignIn } from "~/features/auth/sign-in.server";
+import { isDevSignInAvailableTo, isGoogleConfigured } from "~/domain/auth/auth.server";
+import { getOptionalUser } from "~/domain/auth/session.server";
+import { safeRedirectPath } from "~/domain/auth/redirect-path";
+import { assertSameOrigin } from "~/lib/http/origin.server";
+import { startGoogleSignIn } from "~/features/auth/sign-in.server";
 import { useSiteEnv } from "~/domain/root-data";
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -16,10 +18,10 @@ export function headers() {
   return { "Cache-Control": "private, no-store" };
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const redirectTo = safeRedirectPath(url.searchParams.get("redirectTo"));
-  if (await getOptionalUser(request)) throw redirect(redirectTo);
+  if (await getOptionalUser(request, context)) throw redirect(redirectTo);
   return { redirectTo, error: url.searchParams.has("error"), available: isGoogleConfigured() || isDevSignInAvailableTo(request) };
 }
 

@@ -1,6 +1,6 @@
 import { Link, useMatches } from "react-router";
 import type { Route } from "./+types/coming-soon";
-import { requireUser } from "~/features/auth/session.server";
+import { requireUser } from "~/domain/auth/session.server";
 
 const TITLES: Record<string, string> = {
   "my-products": "My Products",
@@ -14,8 +14,8 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 /** Signed-in users only (signed-out visitors go to /auth and come back here). */
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireUser(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireUser(request, context);
   return null;
 }
 

@@ -5,8 +5,10 @@ import { notify } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
 import { RESET_EMAIL_SENT, RESET_EMAIL_SENT_DETAIL } from "~/features/auth/password";
 import { FormAlert, FormField, PasswordCard } from "~/features/auth/password-form";
+import { forgotPasswordSchema } from "~/features/auth/password-schema";
 import { requestPasswordReset } from "~/features/auth/password.server";
-import { assertSameOrigin } from "~/features/auth/sign-in.server";
+import { assertSameOrigin } from "~/lib/http/origin.server";
+import { useFormErrors } from "~/lib/use-form-errors";
 
 export function meta({ matches }: Route.MetaArgs) {
   const siteName = matches[0].loaderData?.env.SITE_NAME ?? "Toolnest";
@@ -27,6 +29,7 @@ export async function action({ request }: Route.ActionArgs) {
 export default function ForgotPasswordPage({ actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
   const sent = actionData?.sent === true;
+  const { errors, ...check } = useFormErrors(forgotPasswordSchema, actionData?.sent === false ? actionData.fieldErrors : undefined);
   useEffect(() => {
     if (sent) notify.success(RESET_EMAIL_SENT, { description: RESET_EMAIL_SENT_DETAIL });
   }, [actionData, sent]);
@@ -46,7 +49,6 @@ export default function ForgotPasswordPage({ actionData }: Route.ComponentProps)
     );
   }
 
-  const fieldErrors = actionData?.sent === false ? actionData.fieldErrors : undefined;
   const error = actionData?.sent === false ? actionData.error : undefined;
   return (
     <PasswordCard title="Forgot your password?">
@@ -54,7 +56,7 @@ export default function ForgotPasswordPage({ actionData }: Route.ComponentProps)
         Enter the e-mail address of your account and we'll send you a link to choose a new password.
       </p>
       {error ? <FormAlert>{error}</FormAlert> : null}
-      <Form method="post" noValidate className="flex flex-col gap-4">
+      <Form method="post" noValidate className="flex flex-col gap-4" {...check}>
         <FormField
           name="email"
           label="Email"
@@ -63,7 +65,7 @@ export default function ForgotPasswordPage({ actionData }: Route.ComponentProps)
           inputMode="email"
           required
           placeholder="you@example.com"
-          error={fieldErrors?.email}
+          error={errors.email}
         />
         <Button type="submit" disabled={busy}>
           {busy ? "Sending..." : "Send Reset Link"}

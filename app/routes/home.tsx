@@ -10,8 +10,8 @@ import { redirectToPrimaryNiche } from "~/features/profile/primary-niche.server"
 import { seoMeta } from "~/features/seo/meta";
 import { env } from "~/lib/env.server";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await redirectToPrimaryNiche(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await redirectToPrimaryNiche(request, context);
   const [list, total] = await Promise.all([loadListPage({}, {}), countLiveProducts()]);
   const { SITE_NAME, APP_URL, NEWSLETTER_URL } = env();
   return { ...list, total, siteName: SITE_NAME, canonical: `${APP_URL}/`, newsletterUrl: NEWSLETTER_URL ?? null };

@@ -1,10 +1,11 @@
+import { useMemo } from "react";
 import { Link, redirect } from "react-router";
 import type { Route } from "./+types/login";
 import { AdminLoginForm } from "~/features/admin/components/admin-login-form";
 import { CreateSuperAdminDialog } from "~/features/admin/components/create-super-admin-dialog";
 import { handleLoginAction, loginPageData } from "~/features/admin/admin-login.server";
-import { getOptionalUser, isAdmin } from "~/features/auth/session.server";
-import { assertSameOrigin } from "~/features/auth/sign-in.server";
+import { getOptionalUser, isAdmin } from "~/domain/auth/session.server";
+import { assertSameOrigin } from "~/lib/http/origin.server";
 
 export function meta({ matches }: Route.MetaArgs) {
   const siteName = matches[0].loaderData?.env.SITE_NAME ?? "Toolnest";
@@ -35,6 +36,8 @@ export default function AdminLoginPage({ loaderData, actionData }: Route.Compone
   // A refusal of Create Super Admin shows in its dialog, unless the button is gone.
   const formError = superAdminIntent && canCreateSuperAdmin ? undefined : result?.errors.form;
   const loginResult = result && !superAdminIntent ? result : null;
+  // One object per answer: the form's browser checks start afresh when it changes.
+  const errors = useMemo(() => ({ ...(loginResult?.errors ?? {}), form: formError }), [loginResult, formError]);
 
   return (
     <div className="mx-auto flex w-full max-w-md flex-col gap-6 rounded-lg border bg-card p-6 shadow-sm sm:p-8">
@@ -47,7 +50,7 @@ export default function AdminLoginPage({ loaderData, actionData }: Route.Compone
         challenge={result?.challenge ?? loaderData.challenge}
         verified={loginResult?.verified ?? null}
         values={loginResult?.values ?? { email: "", answer: "" }}
-        errors={{ ...(loginResult?.errors ?? {}), form: formError }}
+        errors={errors}
         redirectTo={loaderData.redirectTo}
       />
       {canCreateSuperAdmin ? <CreateSuperAdminDialog result={result} /> : null}

@@ -1,7 +1,8 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/logout";
-import { assertSameOrigin, signOut } from "~/features/auth/sign-in.server";
-import { setFlash } from "~/lib/flash.server";
+import { assertSameOrigin } from "~/lib/http/origin.server";
+import { signOut } from "~/domain/auth/session.server";
+import { setFlash } from "~/domain/flash.server";
 
 export function loader() {
   return redirect("/");

@@ -3,8 +3,9 @@ import type { Route } from "./+types/onboarding";
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import { UsernameField } from "~/features/profile/username-field";
-import type { OnboardingErrors } from "~/features/profile/onboarding";
+import { onboardingSchema, type OnboardingErrors } from "~/features/profile/onboarding";
 import { onboardingAction, onboardingLoader } from "~/features/profile/onboarding.server";
+import { useFormErrors } from "~/lib/use-form-errors";
 
 export function meta({ matches }: Route.MetaArgs) {
   const siteName = matches[0].loaderData?.env.SITE_NAME ?? "Toolnest";
@@ -21,12 +22,12 @@ export function action({ request }: Route.ActionArgs) {
 
 export default function OnboardingPage({ loaderData, actionData }: Route.ComponentProps) {
   const saving = useNavigation().state === "submitting";
-  const errors: OnboardingErrors = actionData?.errors ?? {};
+  const { errors, ...check } = useFormErrors<OnboardingErrors>(onboardingSchema, actionData?.errors);
   return (
     <div className="mx-auto max-w-md rounded-lg border bg-card p-8 shadow-sm">
       <h1 className="text-2xl font-bold tracking-tight">Complete Your Profile</h1>
       <p className="mt-1 text-sm text-muted-foreground">Tell the community a little about yourself.</p>
-      <Form method="post" className="mt-6 flex flex-col gap-4" noValidate>
+      <Form method="post" className="mt-6 flex flex-col gap-4" noValidate {...check}>
         {errors.form ? (
           <p role="alert" className="text-sm text-destructive">
             {errors.form}

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/product";
 import { CatalogErrorBoundary } from "~/features/catalog/components/not-found-state";
 import { Breadcrumbs } from "~/features/catalog/components/breadcrumbs";
+import { getOptionalUser } from "~/domain/auth/session.server";
 import { PricingBadge } from "~/domain/components/pricing-badge";
 import { ProductActions } from "~/features/catalog/components/product-actions";
 import { ProductCard } from "~/features/catalog/components/product-card";
@@ -18,21 +19,24 @@ import { cardEngagement } from "~/features/engagement/components/card-engagement
 import { ProductUpvoters } from "~/features/engagement/components/product-upvoters";
 import { SaveButton } from "~/features/engagement/components/save-button";
 import { UpvoteButton } from "~/features/engagement/components/upvote-button";
-import { viewerStateForRequest } from "~/features/engagement/engagement.server";
+import { viewerState } from "~/features/engagement/engagement.server";
 import { FeedbackSection } from "~/features/feedback/components/feedback-section";
 import { productFeedback } from "~/features/feedback/feedback.server";
 import { StatsRow } from "~/features/stats/stats-row-lazy";
-import { submitterStatsForRequest } from "~/features/stats/stats.server";
+import { submitterStatsFor } from "~/features/stats/stats.server";
 import { useViewBeacon } from "~/features/stats/view-beacon";
 
-export async function loader({ params, request }: Route.LoaderArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   const product = params.slug.length <= 200 ? await getPublicProduct(params.slug) : undefined;
   if (!product) notFound("The product you're looking for doesn't exist or has been removed.");
+  // The root loader's session lookup, shared through the context (null without a session cookie).
+  const user = await getOptionalUser(request, context);
+  const viewerId = user?.id ?? null;
   const [similar, spotlightProducts, upvoters] = await Promise.all([similarProducts(product, 4), spotlight(4), firstUpvoters(product.id)]);
   // Reviews for everyone; the stats row only for the product's submitter (never in the anonymous page cache).
-  const [feedback, submitterStats] = await Promise.all([productFeedback(product.id), submitterStatsForRequest(request, product)]);
+  const [feedback, submitterStats] = await Promise.all([productFeedback(product.id), submitterStatsFor(product, viewerId)]);
   // What the signed-in viewer upvoted and saved (signed-in pages are never cached).
-  const viewer = await viewerStateForRequest(request, product.id);
+  const viewer = await viewerState(viewerId, product.id);
   const { SITE_NAME, APP_URL } = env();
   return {
     product,

@@ -3,9 +3,9 @@ import { SavedProducts } from "~/features/engagement/components/saved-products";
 import { EditProfileForm } from "~/features/profile/edit-profile-form";
 import { OwnProductsList } from "~/features/profile/own-products-list";
 import { ProfileCard } from "~/features/profile/profile-card";
-import { profileAction, profileLoader } from "~/features/profile/profile-page.server";
 import { ProfileTabs } from "~/features/profile/profile-tabs";
 import { MyActivities } from "~/features/stats/my-activities";
+import { profileAction, profileLoader } from "./profile.server";
 
 export function meta({ matches }: Route.MetaArgs) {
   const siteName = matches[0].loaderData?.env.SITE_NAME ?? "Toolnest";

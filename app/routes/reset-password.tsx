@@ -3,9 +3,11 @@ import type { Route } from "./+types/reset-password";
 import { Button } from "~/components/ui/button";
 import { INVALID_RESET_LINK, PASSWORD_UPDATED } from "~/features/auth/password";
 import { FormAlert, NewPasswordFields, PasswordCard } from "~/features/auth/password-form";
+import { resetPasswordSchema } from "~/features/auth/password-schema";
 import { isResetTokenValid, resetPassword } from "~/features/auth/password.server";
-import { assertSameOrigin } from "~/features/auth/sign-in.server";
-import { setFlash } from "~/lib/flash.server";
+import { assertSameOrigin } from "~/lib/http/origin.server";
+import { setFlash } from "~/domain/flash.server";
+import { useFormErrors } from "~/lib/use-form-errors";
 
 export function meta({ matches }: Route.MetaArgs) {
   const siteName = matches[0].loaderData?.env.SITE_NAME ?? "Toolnest";
@@ -39,6 +41,7 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function ResetPasswordPage({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
+  const { errors, ...check } = useFormErrors(resetPasswordSchema, actionData?.fieldErrors);
   if (!loaderData.token || actionData?.invalidLink) {
     return (
       <PasswordCard title="Reset link not valid">
@@ -52,9 +55,9 @@ export default function ResetPasswordPage({ loaderData, actionData }: Route.Comp
   return (
     <PasswordCard title="Choose a new password">
       {actionData?.error ? <FormAlert>{actionData.error}</FormAlert> : null}
-      <Form method="post" noValidate className="flex flex-col gap-4">
+      <Form method="post" noValidate className="flex flex-col gap-4" {...check}>
         <input type="hidden" name="token" value={loaderData.token} />
-        <NewPasswordFields errors={actionData?.fieldErrors} />
+        <NewPasswordFields errors={errors} />
         <Button type="submit" disabled={busy}>
           {busy ? "Updating..." : "Update Password"}
         </Button>

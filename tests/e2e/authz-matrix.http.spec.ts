@@ -35,6 +35,8 @@ const ACCESS: Record<string, Access> = {
   "/sitemap.xml": "api-read",
   "/sitemaps/:file": "api-read",
   "/feed.xml": "api-read",
+  // The embeddable badge image: anyone may read it, nothing writes.
+  "/badge/:file": "public",
   "/api/v1/products": "api-read",
   "/api/v1/products/:slug": "api-read",
   "/api/v1/products/:id/click": "api-beacon",
@@ -160,6 +162,7 @@ function fill(pattern: string, v: Values): string {
   return pattern
     .replace("/api/auth/*", "/api/auth/get-session")
     .replace("/admin/*", "/admin/no-such-page")
+    .replace("/badge/:file", `/badge/${v.slug}.svg`)
     .replace(":slug", v.slug)
     .replace(":id", String(v.id))
     .replace(":niche", v.niche)

@@ -121,3 +121,28 @@ test("change password while signed in, and the Google account's note", async ({ 
   await expect(page.getByText("Your account signs in with Google, so it has no password here.")).toBeVisible();
   await expectAccessible(page);
 });
+
+test("the forgot-password form checks in the browser, and the server says the same without JavaScript", async ({ page, browser, baseURL }) => {
+  const posts: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST") posts.push(request.url());
+  });
+  await open(page, "/forgot-password");
+  const email = page.getByLabel("Email");
+  await email.fill("not-an-address");
+  await email.press("Tab");
+  await expect(page.getByText("Please enter a valid email address")).toBeVisible();
+  await page.getByRole("button", { name: "Send Reset Link" }).click();
+  await expect(email).toBeFocused();
+  await email.fill("someone@example.com");
+  await expect(page.getByText("Please enter a valid email address")).toHaveCount(0);
+  expect(posts).toEqual([]);
+
+  const noScript = await browser.newContext({ javaScriptEnabled: false, baseURL });
+  const plain = await noScript.newPage();
+  await plain.goto("/forgot-password");
+  await plain.getByLabel("Email").fill("not-an-address");
+  await plain.getByRole("button", { name: "Send Reset Link" }).click();
+  await expect(plain.getByText("Please enter a valid email address")).toBeVisible();
+  await noScript.close();
+});

@@ -6,7 +6,7 @@
  */
 import { sql } from "drizzle-orm";
 import { queryRows } from "../../app/db/client.server";
-import { getAuth } from "../../app/features/auth/auth.server";
+import { getAuth } from "../../app/domain/auth/auth.server";
 import { devSignIn } from "../../app/features/auth/sign-in.server";
 import { parseEnv } from "../../app/lib/env.server";
 import { exitWithError } from "../../server/cli";

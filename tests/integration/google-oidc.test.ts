@@ -3,8 +3,8 @@ import { OAuth2Server } from "oauth2-mock-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "~/db/client.server";
 import { getDb } from "~/db/registry.server";
-import { getAuth, isDevSignInAvailable, setAuthSettings } from "~/features/auth/auth.server";
-import { getOptionalUser } from "~/features/auth/session.server";
+import { getAuth, isDevSignInAvailable, setAuthSettings } from "~/domain/auth/auth.server";
+import { getOptionalUser } from "~/domain/auth/session.server";
 import * as authRoute from "~/routes/auth";
 import { APP_URL, cookieHeader, formRequest, localSettings } from "../support/auth";
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll } from "vitest";
 import type { DatabaseHandle } from "../../app/db/client.server";
 import { setDatabase } from "../../app/db/registry.server";
-import { loadSharedAuthSecret } from "../../app/features/auth/config.server";
+import { loadSharedAuthSecret } from "../../app/domain/auth/config.server";
 import { parseEnv } from "../../app/lib/env.server";
 import { createTestDatabase } from "./test-database";
 

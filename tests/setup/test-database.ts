@@ -24,7 +24,8 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   } finally {
     await admin.end();
   }
-  const handle = await openDatabase({ databaseUrl: withDatabase(url, name), dataDir: "", purpose: "tests" });
+  // An explicit pool size: env() must not be read (and cached) before a test file sets its variables.
+  const handle = await openDatabase({ databaseUrl: withDatabase(url, name), dataDir: "", purpose: "tests", poolMax: 10 });
   return {
     ...handle,
     async close() {

@@ -5,15 +5,17 @@
  */
 import { isAPIError } from "better-auth/api";
 import { data, redirect } from "react-router";
-import { getAuth } from "~/features/auth/auth.server";
-import { isAdmin, safeRedirectPath } from "~/features/auth/session.server";
-import { signOut } from "~/features/auth/sign-in.server";
-import { clientIp } from "~/lib/rate-limit.server";
+import { getAuth } from "~/domain/auth/auth.server";
+import { isAdmin, signOut } from "~/domain/auth/session.server";
+import { safeRedirectPath } from "~/domain/auth/redirect-path";
+import { clientIp } from "~/lib/http/client-address";
+import { parseForm } from "~/lib/forms";
 import { checkAnswer, currentChallenge, isVerified, issueChallenge } from "./challenge.server";
+import { adminCredentialsSchema } from "./login-schema";
 import { beginAttempt, markSucceeded } from "./login-attempts.server";
 import type { LoginActionData, LoginIntent } from "./login-types";
 import { ADMIN_MESSAGES } from "./messages";
-import { adminCount, adminEmailSchema, adminPasswordSchema, createSuperAdmin } from "./super-admin.server";
+import { adminCount, createSuperAdmin } from "./super-admin.server";
 
 export const ADMIN_HOME = "/admin/dashboard";
 
@@ -76,14 +78,10 @@ async function signIn(request: Request, form: FormData) {
     errors,
   });
 
-  const email = adminEmailSchema.safeParse(rawEmail);
-  const password = adminPasswordSchema.safeParse(form.get("password"));
-  if (!email.success || !password.success) {
+  const parsed = parseForm(adminCredentialsSchema, { email: rawEmail, password: form.get("password") });
+  if (!parsed.ok) {
     // Nothing was tried: the question (and its verification, if still valid) stays.
-    const errors = {
-      ...(email.success ? {} : { email: ADMIN_MESSAGES.invalidEmail }),
-      ...(password.success ? {} : { password: password.error.issues[0]!.message }),
-    };
+    const errors = parsed.errors;
     const same = currentChallenge(token);
     if (!same) return reply(400, fresh(errors));
     const stillVerified = isVerified(token, answer, verifiedToken);
@@ -92,7 +90,8 @@ async function signIn(request: Request, form: FormData) {
 
   if (!isVerified(token, answer, verifiedToken)) return reply(400, fresh({ form: ADMIN_MESSAGES.verifyFirst }));
 
-  const attempt = await beginAttempt(email.data, clientIp(request));
+  const { email, password } = parsed.data;
+  const attempt = await beginAttempt(email, clientIp(request));
   if (attempt.blocked) {
     return reply(429, fresh({ form: ADMIN_MESSAGES.tooManyAttempts }), { "Retry-After": String(attempt.retryAfterSeconds) });
   }
@@ -100,7 +99,7 @@ async function signIn(request: Request, form: FormData) {
   let signedIn: { headers: Headers; response: { token: string; user: { id: string; email: string } } };
   try {
     signedIn = await getAuth().api.signInEmail({
-      body: { email: email.data, password: password.data },
+      body: { email, password },
       headers: request.headers,
       returnHeaders: true,
     });

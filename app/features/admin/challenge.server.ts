@@ -4,7 +4,7 @@
  * "verified" token bound to that question; the sign-in re-checks both.
  */
 import crypto from "node:crypto";
-import { getAuthState } from "~/features/auth/auth.server";
+import { getAuthState } from "~/domain/auth/auth.server";
 import type { Challenge } from "./login-types";
 
 export const CHALLENGE_TTL_MS = 10 * 60 * 1000;

@@ -2,6 +2,7 @@
 import { sql } from "drizzle-orm";
 import { queryRows, type Database } from "~/db/client.server";
 import { getDb } from "~/db/registry.server";
+import { publicProductFilter } from "~/domain/public-product.server";
 
 export interface RecentProduct {
   id: number;
@@ -26,7 +27,7 @@ export async function dashboardOverview(db: Database = getDb()): Promise<Dashboa
       db,
       sql`select
             (select count(*)::int from products where type = 'product' and status <> 'deleted') as total,
-            (select count(*)::int from products where type = 'product' and status = 'live' and is_advertised) as featured,
+            (select count(*)::int from products p where ${publicProductFilter} and p.is_advertised) as featured,
             (select count(*)::int from niches) as categories`,
     ),
     queryRows<RecentProduct>(

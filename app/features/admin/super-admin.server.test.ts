@@ -2,11 +2,10 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "~/db/client.server";
 import { getDb } from "~/db/registry.server";
-import { getAuth, setAuthSettings } from "~/features/auth/auth.server";
-import { isAdmin } from "~/features/auth/session.server";
-import { devSignIn } from "~/features/auth/sign-in.server";
+import { getAuth, setAuthSettings } from "~/domain/auth/auth.server";
+import { isAdmin } from "~/domain/auth/session.server";
 import { createUser } from "../../../tests/factories";
-import { localSettings } from "../../../tests/support/auth";
+import { devSignIn, localSettings } from "../../../tests/support/auth";
 import { AdminCreateError, adminCount, ensureAdmin } from "./super-admin.server";
 
 beforeAll(() => setAuthSettings(localSettings()));

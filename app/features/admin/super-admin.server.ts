@@ -6,23 +6,16 @@
 import crypto from "node:crypto";
 import { isAPIError } from "better-auth/api";
 import { sql } from "drizzle-orm";
-import { z } from "zod";
 import { queryRows, type Database } from "~/db/client.server";
 import { getDb } from "~/db/registry.server";
-import { getAuth } from "~/features/auth/auth.server";
-import { DEV_PROVIDER_ID } from "~/features/auth/dev-sign-in.server";
-import { ADMIN_MESSAGES, PASSWORD_MIN_LENGTH } from "./messages";
+import { getAuth } from "~/domain/auth/auth.server";
+import { DEV_PROVIDER_ID } from "~/domain/auth/dev-sign-in.server";
+import { parseForm } from "~/lib/forms";
+import { adminCredentialsSchema, adminEmailSchema, adminPasswordSchema } from "./login-schema";
+import { ADMIN_MESSAGES } from "./messages";
 
 /** Serialises first-admin creations across instances (transaction-scoped). */
 const FIRST_ADMIN_LOCK = 7243041;
-/** Better Auth's default upper bound. */
-export const PASSWORD_MAX_LENGTH = 128;
-
-export const adminEmailSchema = z.string().trim().toLowerCase().pipe(z.email(ADMIN_MESSAGES.invalidEmail));
-export const adminPasswordSchema = z
-  .string()
-  .min(PASSWORD_MIN_LENGTH, ADMIN_MESSAGES.shortPassword)
-  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
 
 export async function adminCount(db: Pick<Database, "execute"> = getDb()): Promise<number> {
   const [row] = await queryRows<{ count: number }>(db, sql`select count(*)::int as count from admin_users`);
@@ -50,18 +43,20 @@ export type SuperAdminResult =
  * that fails the claim is withdrawn.
  */
 export async function createSuperAdmin(input: { email: unknown; password: unknown }, request: Request): Promise<SuperAdminResult> {
-  const email = adminEmailSchema.safeParse(input.email);
-  if (!email.success) return { ok: false, status: 400, field: "email", message: ADMIN_MESSAGES.invalidEmail };
-  const password = adminPasswordSchema.safeParse(input.password);
-  if (!password.success) return { ok: false, status: 400, field: "password", message: password.error.issues[0]!.message };
+  const parsed = parseForm(adminCredentialsSchema, input);
+  if (!parsed.ok) {
+    const field = parsed.errors.email ? "email" : "password";
+    return { ok: false, status: 400, field, message: parsed.errors[field]! };
+  }
+  const { email, password } = parsed.data;
 
   const db = getDb();
   const claim = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${FIRST_ADMIN_LOCK})`);
     if ((await adminCount(tx)) > 0) return "admin-exists" as const;
-    const taken = await queryRows(tx, sql`select 1 from "user" where lower(email) = ${email.data}`);
+    const taken = await queryRows(tx, sql`select 1 from "user" where lower(email) = ${email}`);
     if (taken.length) return "account-exists" as const;
-    await tx.execute(sql`insert into admin_users (email) values (${email.data})`);
+    await tx.execute(sql`insert into admin_users (email) values (${email})`);
     return "claimed" as const;
   });
   if (claim === "admin-exists") return { ok: false, status: 403, message: ADMIN_MESSAGES.adminExists };
@@ -69,13 +64,13 @@ export async function createSuperAdmin(input: { email: unknown; password: unknow
 
   try {
     const { headers } = await getAuth().api.signUpEmail({
-      body: { email: email.data, password: password.data, name: nameOf(email.data) },
+      body: { email, password, name: nameOf(email) },
       headers: request.headers,
       returnHeaders: true,
     });
     return { ok: true, headers: withCookies(headers) };
   } catch (error) {
-    await db.execute(sql`delete from admin_users where email = ${email.data}`);
+    await db.execute(sql`delete from admin_users where email = ${email}`);
     if (isAPIError(error)) {
       const status = error.statusCode === 422 ? 409 : 400;
       return { ok: false, status, message: error.body?.message ?? error.message };

@@ -4,28 +4,26 @@
  * whether an address has an account.
  */
 import { APIError } from "better-auth/api";
-import { z } from "zod";
+import { parseForm } from "~/lib/forms";
 import { logger } from "~/lib/logger.server";
-import { clientIp, consumeAll, type RateLimitRule } from "~/lib/rate-limit.server";
-import { getAuth, getAuthState } from "./auth.server";
+import { clientIp } from "~/lib/http/client-address";
+import { consumeAll } from "~/domain/rate-limit.server";
+import type { RateLimitRule } from "~/lib/http/rate-limit";
+import { getAuth, getAuthState } from "~/domain/auth/auth.server";
 import {
-  CURRENT_PASSWORD_REQUIRED,
-  INVALID_EMAIL,
   INVALID_RESET_LINK,
   NO_PASSWORD_ACCOUNT,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
   PASSWORD_RATE_LIMITED,
   PASSWORD_TOO_LONG,
   PASSWORD_TOO_SHORT,
-  PASSWORDS_DO_NOT_MATCH,
   RESET_EMAIL_FAILED,
   RESET_RATE_LIMITED,
   UPDATE_PASSWORD_FAILED,
   type FieldErrors,
 } from "./password";
-import { hasPassword } from "./password-mail.server";
-import type { SessionUser } from "./session.server";
+import { changePasswordSchema, forgotPasswordSchema, resetPasswordSchema } from "./password-schema";
+import { hasPassword } from "~/domain/auth/password-mail.server";
+import type { SessionUser } from "~/domain/auth/session.server";
 
 export { hasPassword };
 
@@ -52,36 +50,6 @@ export type PasswordResult =
       retryAfterSeconds?: number;
     };
 
-const emailSchema = z.string().trim().toLowerCase().max(254).pipe(z.email(INVALID_EMAIL));
-
-const newPassword = z
-  .string(PASSWORD_TOO_SHORT)
-  .min(PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT)
-  .max(PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG);
-
-const newPasswordPair = z
-  .object({ password: newPassword, confirm: z.string().default("") })
-  .refine((v) => v.password === v.confirm, { path: ["confirm"], message: PASSWORDS_DO_NOT_MATCH });
-
-const resetSchema = z.object({ token: z.string().trim().min(1).max(200) }).and(newPasswordPair);
-
-const changeSchema = z
-  .object({ currentPassword: z.string(CURRENT_PASSWORD_REQUIRED).min(1, CURRENT_PASSWORD_REQUIRED).max(PASSWORD_MAX_LENGTH) })
-  .and(newPasswordPair);
-
-function fieldErrors(error: z.ZodError): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of error.issues) {
-    const field = issue.path[0] as keyof FieldErrors | undefined;
-    if (field && !errors[field]) errors[field] = issue.message;
-  }
-  return errors;
-}
-
-function text(value: FormDataEntryValue | null | undefined): string | undefined {
-  return typeof value === "string" ? value : undefined;
-}
-
 function apiErrorCode(error: unknown): string | undefined {
   return error instanceof APIError ? (error.body as { code?: string } | undefined)?.code : undefined;
 }
@@ -91,9 +59,9 @@ function apiErrorCode(error: unknown): string | undefined {
  * an account. Rate limited per visitor address and per e-mail.
  */
 export async function requestPasswordReset(request: Request, emailValue: unknown): Promise<PasswordResult> {
-  const parsed = emailSchema.safeParse(emailValue ?? "");
-  if (!parsed.success) return { ok: false, status: 400, fieldErrors: { email: INVALID_EMAIL } };
-  const email = parsed.data;
+  const parsed = parseForm(forgotPasswordSchema, { email: emailValue });
+  if (!parsed.ok) return { ok: false, status: 400, fieldErrors: parsed.errors };
+  const { email } = parsed.data;
   const limited = await consumeAll([
     { key: `password-reset:ip:${clientIp(request)}`, rule: RATE_LIMITS.resetPerIp },
     { key: `password-reset:email:${email}`, rule: RATE_LIMITS.resetPerEmail },
@@ -120,14 +88,10 @@ export async function isResetTokenValid(token: string | null | undefined): Promi
 
 /** Sets a new password from a reset link; Better Auth signs the account out everywhere. */
 export async function resetPassword(request: Request, form: FormData): Promise<PasswordResult> {
-  const parsed = resetSchema.safeParse({
-    token: text(form.get("token")) ?? "",
-    password: text(form.get("password")) ?? "",
-    confirm: text(form.get("confirm")) ?? "",
-  });
-  if (!parsed.success) {
-    const errors = fieldErrors(parsed.error);
-    if ("token" in errors) return { ok: false, status: 400, error: INVALID_RESET_LINK, invalidLink: true };
+  const parsed = parseForm(resetPasswordSchema, form);
+  if (!parsed.ok) {
+    const { token, ...errors } = parsed.errors;
+    if (token) return { ok: false, status: 400, error: INVALID_RESET_LINK, invalidLink: true };
     return { ok: false, status: 400, fieldErrors: errors };
   }
   const limited = await consumeAll([
@@ -155,12 +119,8 @@ export async function resetPassword(request: Request, form: FormData): Promise<P
  */
 export async function changePassword(request: Request, user: Pick<SessionUser, "id">, form: FormData): Promise<PasswordResult> {
   if (!(await hasPassword(user.id))) return { ok: false, status: 409, error: NO_PASSWORD_ACCOUNT };
-  const parsed = changeSchema.safeParse({
-    currentPassword: text(form.get("currentPassword")) ?? "",
-    password: text(form.get("password")) ?? "",
-    confirm: text(form.get("confirm")) ?? "",
-  });
-  if (!parsed.success) return { ok: false, status: 400, fieldErrors: fieldErrors(parsed.error) };
+  const parsed = parseForm(changePasswordSchema, form);
+  if (!parsed.ok) return { ok: false, status: 400, fieldErrors: parsed.errors };
   const limited = await consumeAll([{ key: `password-change:user:${user.id}`, rule: RATE_LIMITS.changePerUser }]);
   if (!limited.ok) return { ok: false, status: 429, error: PASSWORD_RATE_LIMITED, retryAfterSeconds: limited.retryAfterSeconds };
   try {

@@ -17,8 +17,5 @@ export const NO_PASSWORD_ACCOUNT = "Your account signs in with Google, so it has
 export const RESET_RATE_LIMITED = "Too many password reset requests. Please wait a few minutes and try again.";
 export const PASSWORD_RATE_LIMITED = "Too many attempts. Please wait a few minutes and try again.";
 
-/** How long a reset link works (Better Auth's resetPasswordTokenExpiresIn). */
-export const RESET_TOKEN_TTL_SECONDS = 60 * 60;
-
 export type PasswordField = "email" | "currentPassword" | "password" | "confirm";
 export type FieldErrors = Partial<Record<PasswordField, string>>;

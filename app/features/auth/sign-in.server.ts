@@ -1,25 +1,9 @@
 import { isAPIError } from "better-auth/api";
 import { data, redirect } from "react-router";
-import { env } from "~/lib/env.server";
-import { getAuth, isDevSignInAvailable, isDevSignInAvailableTo, isGoogleConfigured } from "./auth.server";
-import { devEmailSchema } from "./dev-sign-in.server";
-import { safeRedirectPath } from "./redirect-path";
-
-/** Mutations from other sites are refused (browsers send Origin on every POST). */
-/** Whether a write comes from this site: its Origin is APP_URL's, or, without one, it is not marked cross-site. */
-export function isSameOrigin(request: Request): boolean {
-  const origin = request.headers.get("Origin");
-  return origin ? origin === new URL(env().APP_URL).origin : request.headers.get("Sec-Fetch-Site") !== "cross-site";
-}
-
-export function assertSameOrigin(request: Request) {
-  if (!isSameOrigin(request)) throw data({ error: "Forbidden" }, { status: 403 });
-}
-
-function withCookies(from: Headers, to = new Headers()): Headers {
-  for (const value of from.getSetCookie()) to.append("Set-Cookie", value);
-  return to;
-}
+import { getAuth, isDevSignInAvailable, isDevSignInAvailableTo, isGoogleConfigured } from "~/domain/auth/auth.server";
+import { devEmailSchema } from "~/domain/auth/dev-sign-in.server";
+import { safeRedirectPath } from "~/domain/auth/redirect-path";
+import { copySetCookies } from "~/lib/http/set-cookies";
 
 /**
  * "Sign in with Google": starts the OpenID Connect flow (Google back to /auth), or, without
@@ -37,14 +21,14 @@ export async function startGoogleSignIn(request: Request, redirectTo: string): P
     returnHeaders: true,
   });
   if (!response.url) throw new Error("Better Auth returned no authorization URL.");
-  return redirect(response.url, { headers: withCookies(headers) });
+  return redirect(response.url, { headers: copySetCookies(headers) });
 }
 
 export type DevSignInResult = { ok: true; headers: Headers } | { ok: false; status: 400 | 403; error: string };
 
 /**
  * Signs an e-mail in as if Google had returned it (new users and users it made itself only, see
- * dev-sign-in.server.ts); 404 unless the development sign-in is on. Callers serving a request
+ * app/domain/auth/dev-sign-in.server.ts); 404 unless the development sign-in is on. Callers serving a request
  * check isDevSignInAvailableTo(request) first (routes/auth.dev.tsx); scripts and tests call it directly.
  */
 export async function devSignIn(email: unknown): Promise<DevSignInResult> {
@@ -53,23 +37,9 @@ export async function devSignIn(email: unknown): Promise<DevSignInResult> {
   if (!parsed.success) return { ok: false, status: 400, error: "Please enter a valid e-mail address." };
   try {
     const { headers } = await getAuth().api.devSignIn({ body: { email: parsed.data }, returnHeaders: true });
-    return { ok: true, headers: withCookies(headers) };
+    return { ok: true, headers: copySetCookies(headers) };
   } catch (error) {
     if (isAPIError(error) && error.statusCode === 403) return { ok: false, status: 403, error: error.message };
     throw error;
-  }
-}
-
-/** Signs out through Better Auth; the returned headers clear the session cookies. */
-export async function signOut(request: Request): Promise<Headers> {
-  try {
-    const { headers } = await getAuth().api.signOut({ headers: request.headers, returnHeaders: true });
-    return withCookies(headers);
-  } catch {
-    // No session (already signed out): clearing the cookies is still right.
-    const { headers } = await getAuth()
-      .api.signOut({ headers: new Headers(), returnHeaders: true })
-      .catch(() => ({ headers: new Headers() }));
-    return withCookies(headers);
   }
 }

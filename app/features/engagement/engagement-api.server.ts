@@ -4,12 +4,13 @@
  */
 import { z } from "zod";
 import { getDb } from "~/db/registry.server";
-import { getOptionalUser, getSessionUserId } from "~/features/auth/session.server";
-import { isSameOrigin } from "~/features/auth/sign-in.server";
+import { getOptionalUser, getSessionUserId } from "~/domain/auth/session.server";
+import { isSameOrigin } from "~/lib/http/origin.server";
 import { jsonError, parseProductId, rateLimitedJson } from "~/lib/api.server";
 import { env } from "~/lib/env.server";
 import { logger } from "~/lib/logger.server";
-import { clientIp, type RateLimitRule } from "~/lib/rate-limit.server";
+import { clientIp } from "~/lib/http/client-address";
+import type { RateLimitRule } from "~/lib/http/rate-limit";
 import { MAX_ENGAGEMENT_IDS, MESSAGES } from "./engagement";
 import { setBookmark, setUpvote, viewerEngagement, type ToggleLimits } from "./engagement.server";
 

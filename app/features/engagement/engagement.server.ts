@@ -10,8 +10,7 @@ import { intArray, textArray } from "~/db/sql-arrays";
 import type { ProductCard } from "~/domain/product-card";
 import { productCardColumns, queryCards } from "~/domain/product-card.server";
 import { publicProductFilter } from "~/domain/public-product.server";
-import { getOptionalUser } from "~/features/auth/session.server";
-import type { RateLimitResult } from "~/lib/rate-limit.server";
+import type { RateLimitResult } from "~/lib/http/rate-limit";
 import type { ViewerEngagement } from "./engagement";
 
 export type ToggleResult<K extends "upvoted" | "bookmarked", C extends "upvotes" | "bookmarks"> =
@@ -99,10 +98,9 @@ export async function viewerEngagement(userId: string, productIds: readonly numb
 }
 
 /** The signed-in viewer's state of one product for its page's loader; null for anonymous visitors. */
-export async function viewerStateForRequest(request: Request, productId: number): Promise<ViewerEngagement | null> {
-  const user = await getOptionalUser(request);
-  if (!user) return null;
-  const [state] = await viewerEngagement(user.id, [productId]);
+export async function viewerState(viewerId: string | null, productId: number): Promise<ViewerEngagement | null> {
+  if (!viewerId) return null;
+  const [state] = await viewerEngagement(viewerId, [productId]);
   return state ?? null;
 }
 

@@ -4,11 +4,13 @@ import { invalidate, productTag } from "~/db/cache-bus.server";
 import { queryRows } from "~/db/client.server";
 import { intArray } from "~/db/sql-arrays";
 import { getDb } from "~/db/registry.server";
-import { getOptionalUser } from "~/features/auth/session.server";
-import { assertSameOrigin } from "~/features/auth/sign-in.server";
+import { getOptionalUser } from "~/domain/auth/session.server";
+import { assertSameOrigin } from "~/lib/http/origin.server";
 import { publicProductFilter } from "~/domain/public-product.server";
 import { jsonError, parseProductId, rateLimitedJson } from "~/lib/api.server";
-import { clientIp, consumeAll, type RateLimitRule } from "~/lib/rate-limit.server";
+import { clientIp } from "~/lib/http/client-address";
+import { consumeAll } from "~/domain/rate-limit.server";
+import type { RateLimitRule } from "~/lib/http/rate-limit";
 import {
   FEEDBACK_MESSAGES,
   REPLY_RATING,

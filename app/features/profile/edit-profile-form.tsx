@@ -4,6 +4,7 @@ import { Form, useNavigation } from "react-router";
 import { Avatar } from "~/components/ui/avatar";
 import { Button } from "~/components/ui/button";
 import { FormAlert, FormField } from "~/components/ui/form-field";
+import { useFormErrors } from "~/lib/use-form-errors";
 import {
   AVATAR_ACCEPT,
   AVATAR_MAX_BYTES,
@@ -12,6 +13,7 @@ import {
   MAX_FAVORITE_NICHES,
   type EditProfileErrors,
 } from "./edit-profile";
+import { editProfileSchema } from "./edit-profile-schema";
 import type { EditProfileData } from "./types";
 import { UsernameField } from "./username-field";
 
@@ -28,7 +30,8 @@ function FieldError({ id, message }: { id: string; message: string | undefined }
 }
 
 /** Edit Profile: avatar, Username, Career, My Niche, up to 5 Other Favorite Niches, Save Changes. */
-export function EditProfileForm({ profile, errors = {} }: { profile: EditProfileData; errors?: EditProfileErrors }) {
+export function EditProfileForm({ profile, errors: serverErrors }: { profile: EditProfileData; errors?: EditProfileErrors }) {
+  const { errors, ...check } = useFormErrors(editProfileSchema, serverErrors);
   const navigation = useNavigation();
   const saving = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST" && navigation.formAction?.startsWith("/profile") === true;
   const [favorites, setFavorites] = useState<number[]>(profile.favoriteNicheIds);
@@ -58,7 +61,7 @@ export function EditProfileForm({ profile, errors = {} }: { profile: EditProfile
   }
 
   return (
-    <Form method="post" action={ACTION} encType="multipart/form-data" noValidate className="flex flex-col gap-5" aria-busy={saving}>
+    <Form method="post" action={ACTION} encType="multipart/form-data" noValidate className="flex flex-col gap-5" aria-busy={saving} {...check}>
       {errors.form ? <FormAlert>{errors.form}</FormAlert> : null}
 
       <FormField

@@ -2,7 +2,8 @@ import { sql } from "drizzle-orm";
 import { data, redirect } from "react-router";
 import { queryRows, type Database } from "~/db/client.server";
 import { intArray } from "~/db/sql-arrays";
-import { setFlash } from "~/lib/flash.server";
+import { parseForm } from "~/lib/forms";
+import { setFlash } from "~/domain/flash.server";
 import { logger } from "~/lib/logger.server";
 import { getStorage } from "~/lib/storage/storage.server";
 import { avatarKey, isAvatarKeyOf, processAvatar } from "./avatar.server";
@@ -15,7 +16,6 @@ import {
   PROFILE_UPDATED_MESSAGE,
   USERNAME_TAKEN_MESSAGE,
   type EditProfileErrors,
-  type EditProfileField,
 } from "./edit-profile";
 import { editProfileSchema } from "./edit-profile-schema";
 import { isUsernameTaken } from "./profile.server";
@@ -109,20 +109,8 @@ export async function saveEditProfile(db: Database, request: Request, userId: st
     return body.tooLarge ? fail({ avatar: AVATAR_SIZE_MESSAGE }, 413) : fail({ form: "The form could not be read. Please try again." }, 400);
   }
   const form = body.form;
-  const parsed = editProfileSchema.safeParse({
-    username: form.get("username") ?? "",
-    career: form.get("career") ?? undefined,
-    primaryNicheId: form.get("primaryNicheId") ?? "",
-    favoriteNicheIds: form.getAll("favoriteNicheIds"),
-  });
-  if (!parsed.success) {
-    const errors: EditProfileErrors = {};
-    for (const issue of parsed.error.issues) {
-      const key = issue.path[0] as EditProfileField;
-      errors[key] ??= issue.message;
-    }
-    return fail(errors, 400);
-  }
+  const parsed = parseForm(editProfileSchema, form);
+  if (!parsed.ok) return fail(parsed.errors, 400);
   const values = parsed.data;
 
   const upload = form.get("avatar");

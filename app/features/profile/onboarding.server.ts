@@ -1,7 +1,8 @@
 import { data, redirect } from "react-router";
 import { getDb } from "~/db/registry.server";
-import { requireUser } from "~/features/auth/session.server";
-import { assertSameOrigin } from "~/features/auth/sign-in.server";
+import { requireUser } from "~/domain/auth/session.server";
+import { assertSameOrigin } from "~/lib/http/origin.server";
+import { parseForm } from "~/lib/forms";
 import { onboardingSchema, type OnboardingErrors } from "./onboarding";
 import { isProfileComplete, isUsernameTaken, saveOnboarding } from "./profile.server";
 
@@ -15,19 +16,8 @@ export async function onboardingLoader(request: Request) {
 export async function onboardingAction(request: Request) {
   assertSameOrigin(request);
   const user = await requireUser(request);
-  const form = await request.formData();
-  const parsed = onboardingSchema.safeParse({
-    username: form.get("username") ?? "",
-    career: form.get("career") ?? undefined,
-  });
-  if (!parsed.success) {
-    const errors: OnboardingErrors = {};
-    for (const issue of parsed.error.issues) {
-      const key = issue.path[0] === "career" ? "career" : "username";
-      errors[key] ??= issue.message;
-    }
-    return data({ errors }, { status: 400 });
-  }
+  const parsed = parseForm(onboardingSchema, await request.formData());
+  if (!parsed.ok) return data({ errors: parsed.errors satisfies OnboardingErrors }, { status: 400 });
   const db = getDb();
   if (await isUsernameTaken(db, parsed.data.username, user.id)) {
     const errors: OnboardingErrors = { username: "This username is already taken." };

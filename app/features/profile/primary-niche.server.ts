@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { redirect } from "react-router";
 import { queryRows, type Database } from "~/db/client.server";
 import { getDb } from "~/db/registry.server";
-import { getOptionalUser } from "~/features/auth/session.server";
+import { getOptionalUser } from "~/domain/auth/session.server";
 
 /** The slug of the user's primary niche ("My Niche") while that niche is published, else null. */
 export async function primaryNicheSlug(db: Database, userId: string): Promise<string | null> {
@@ -18,8 +18,8 @@ export async function primaryNicheSlug(db: Database, userId: string): Promise<st
  * Home for a signed-in user who chose "My Niche" is that niche: throws the redirect. Requests
  * without a session cookie (the only ones the page cache serves) return at once.
  */
-export async function redirectToPrimaryNiche(request: Request): Promise<void> {
-  const user = await getOptionalUser(request);
+export async function redirectToPrimaryNiche(request: Request, context?: unknown): Promise<void> {
+  const user = await getOptionalUser(request, context);
   if (!user) return;
   const slug = await primaryNicheSlug(getDb(), user.id);
   if (slug) throw redirect(`/niche/${encodeURIComponent(slug)}`);

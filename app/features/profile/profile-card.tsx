@@ -1,6 +1,6 @@
 import { Avatar } from "~/components/ui/avatar";
 import { formatJoined, relativeTime } from "~/lib/time";
-import type { Profile } from "./profile.server";
+import type { Profile } from "~/domain/people/profile-record.server";
 
 type CardProfile = Pick<Profile, "username" | "avatar_url" | "career" | "last_active_at" | "created_at">;
 

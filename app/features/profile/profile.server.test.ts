@@ -2,7 +2,8 @@ import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { queryRows } from "~/db/client.server";
 import { getDb } from "~/db/registry.server";
-import { ensureProfile, getProfile, isProfileComplete } from "./profile.server";
+import { ensureProfile, getProfile } from "~/domain/people/profile-record.server";
+import { isProfileComplete } from "./profile.server";
 
 async function newUser(id: string, email: string) {
   await getDb().execute(sql`insert into "user" (id, name, email) values (${id}, ${id}, ${email})`);

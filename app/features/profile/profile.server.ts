@@ -1,70 +1,10 @@
-import crypto from "node:crypto";
 import { sql } from "drizzle-orm";
 import { queryRows, type Database } from "~/db/client.server";
-import { firstFreeUsername, usernameBase } from "./username";
-
-export interface Profile {
-  id: string;
-  username: string | null;
-  email: string | null;
-  avatar_url: string | null;
-  career: string | null;
-  last_active_at: string;
-  created_at: string;
-  updated_at: string;
-}
-
-/** Creates the profile of a new user unless it exists; the username is made unique. */
-export async function ensureProfile(db: Database, person: { id: string; email: string }): Promise<void> {
-  const base = usernameBase(person.email);
-  const attempts = 8;
-  for (let attempt = 0; attempt < attempts; attempt += 1) {
-    const taken = await queryRows<{ username: string }>(
-      db,
-      sql`select username from profiles where lower(username) like ${`${base.toLowerCase().replace(/[\\%_]/g, "\\$&")}%`}`,
-    );
-    // After two collisions with concurrent sign-ins, random digits make a third unlikely.
-    const start = attempt < 2 ? base : `${base}${crypto.randomInt(1000, 100000)}`;
-    const username = firstFreeUsername(start, taken.map((row) => row.username));
-    try {
-      await db.execute(
-        sql`insert into profiles (id, username, email) values (${person.id}, ${username}, ${person.email.toLowerCase()})
-            on conflict (id) do nothing`,
-      );
-      return;
-    } catch (error) {
-      // Someone took the name between the read and the insert: read again.
-      if (!isUniqueViolation(error) || attempt === attempts - 1) throw error;
-    }
-  }
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: string }).code === "23505") return true;
-  }
-  return false;
-}
-
-export async function getProfile(db: Database, id: string): Promise<Profile | null> {
-  const [row] = await queryRows<Profile>(
-    db,
-    sql`select id, username, email, avatar_url, career, last_active_at::text, created_at::text, updated_at::text
-        from profiles where id = ${id}`,
-  );
-  return row ?? null;
-}
+import type { Profile } from "~/domain/people/profile-record.server";
 
 /** Spec: complete once it has a username and was saved after it was created. */
 export function isProfileComplete(profile: Pick<Profile, "username" | "created_at" | "updated_at">): boolean {
   return !!profile.username && new Date(profile.updated_at).getTime() !== new Date(profile.created_at).getTime();
-}
-
-/** Keeps "Last active" roughly current without writing on every request. */
-export async function touchLastActive(db: Database, id: string): Promise<void> {
-  await db.execute(
-    sql`update profiles set last_active_at = now() where id = ${id} and last_active_at < now() - interval '5 minutes'`,
-  );
 }
 
 export async function isUsernameTaken(db: Database, username: string, exceptId: string): Promise<boolean> {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { USERNAME_CHARACTERS_MESSAGE, USERNAME_MESSAGE, firstFreeUsername, usernameBase, usernameSchema } from "./username";
+import { firstFreeUsername, usernameBase } from "~/domain/people/username-base";
+import { USERNAME_CHARACTERS_MESSAGE, USERNAME_MESSAGE, usernameSchema } from "./username";
 
 describe("usernames", () => {
   it("takes the e-mail's local part without non-alphanumerics", () => {

@@ -2,11 +2,9 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { queryRows } from "~/db/client.server";
 import { getDb } from "~/db/registry.server";
-import { loader as robotsLoader } from "~/routes/robots[.]txt";
-import { loader as indexLoader } from "~/routes/sitemap[.]xml";
-import { loader as fileLoader } from "~/routes/sitemaps.$file";
 import { escapeXml } from "~/lib/text";
-import { SITEMAP_MAX_URLS, parseSitemapFileName, sitemapFile, sitemapIndex } from "./sitemap.server";
+import { expectWellFormed, liveSlugs, locs } from "../../../tests/support/sitemap-xml";
+import { SITEMAP_MAX_URLS, sitemapFile, sitemapIndex } from "./sitemap.server";
 
 const APP_URL = "https://toolnest.example";
 
@@ -18,76 +16,8 @@ afterAll(() => {
   vi.unstubAllEnvs();
 });
 
-type FileLoaderArgs = Parameters<typeof fileLoader>[0];
-
-async function fetchFile(file: string): Promise<Response> {
-  const request = new Request(`${APP_URL}/sitemaps/${file}`);
-  return fileLoader({ request, params: { file }, context: {} } as unknown as FileLoaderArgs);
-}
-
-async function fetchIndex(): Promise<Response> {
-  return indexLoader();
-}
-
-function locs(xml: string): string[] {
-  return [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]!);
-}
-
-/** The markup is only the elements we write, and text has no raw `<` or stray `&`. */
-function expectWellFormed(xml: string, root: "urlset" | "sitemapindex") {
-  expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n')).toBe(true);
-  expect(xml).toContain(`<${root} xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">`);
-  expect(xml.trimEnd().endsWith(`</${root}>`)).toBe(true);
-  const text = xml
-    .replace(/^<\?xml[^>]*\?>/, "")
-    .replace(/<\/?(urlset|sitemapindex|url|sitemap|loc|lastmod)( xmlns="[^"]*")?>/g, "");
-  expect(text).not.toMatch(/[<>]/);
-  expect(text).not.toMatch(/&(?!(amp|lt|gt|quot|apos);)/);
-}
-
-async function liveSlugs(): Promise<string[]> {
-  const rows = await queryRows<{ slug: string }>(
-    getDb(),
-    sql`select slug from products where status = 'live' and type = 'product' order by id`,
-  );
-  return rows.map((r) => r.slug);
-}
-
-describe("robots.txt", () => {
-  it("allows crawling, keeps private areas out and points at the sitemap", async () => {
-    const response = robotsLoader();
-    expect(response.status).toBe(200);
-    expect(response.headers.get("Content-Type")).toBe("text/plain; charset=utf-8");
-    expect(response.headers.get("Cache-Control")).toBe("public, max-age=3600");
-    const text = await response.text();
-    const lines = text.split("\n");
-    expect(lines[0]).toBe("User-agent: *");
-    expect(lines).toContain("Allow: /");
-    for (const path of ["/admin", "/api/", "/auth", "/login", "/profile", "/onboarding", "/my-products", "/submit-product-details", "/claim-product"]) {
-      expect(lines).toContain(`Disallow: ${path}`);
-    }
-    expect(lines).not.toContain("Disallow: /");
-    expect(lines).toContain(`Sitemap: ${APP_URL}/sitemap.xml`);
-  });
-});
-
+// The HTTP answers (types, caching, 404s) are tested with the routes: app/routes/sitemap[.]xml.test.ts.
 describe("sitemap index", () => {
-  it("lists the product, taxonomy and tags files", async () => {
-    const response = await fetchIndex();
-    expect(response.status).toBe(200);
-    expect(response.headers.get("Content-Type")).toBe("application/xml; charset=utf-8");
-    expect(response.headers.get("Cache-Control")).toBe("public, max-age=3600");
-    const xml = await response.text();
-    expectWellFormed(xml, "sitemapindex");
-    expect(locs(xml)).toEqual([
-      `${APP_URL}/sitemaps/products-1.xml`,
-      `${APP_URL}/sitemaps/taxonomy-1.xml`,
-      `${APP_URL}/sitemaps/tags-1.xml`,
-    ]);
-    // The products file says when it last changed.
-    expect(xml).toMatch(/<loc>[^<]*products-1\.xml<\/loc><lastmod>\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ<\/lastmod>/);
-  });
-
   it("splits into files of the page size", async () => {
     const xml = await sitemapIndex({ pageSize: 1000 });
     const files = locs(xml).map((loc) => loc.replace(`${APP_URL}/sitemaps/`, ""));
@@ -105,20 +35,6 @@ describe("sitemap index", () => {
 });
 
 describe("products sitemap", () => {
-  it("has every live product at /resources/{slug} with a lastmod", async () => {
-    const response = await fetchFile("products-1.xml");
-    expect(response.status).toBe(200);
-    expect(response.headers.get("Content-Type")).toBe("application/xml; charset=utf-8");
-    expect(response.headers.get("Cache-Control")).toBe("public, max-age=3600");
-    const xml = await response.text();
-    expectWellFormed(xml, "urlset");
-    const urls = locs(xml);
-    expect(urls).toHaveLength(3198);
-    for (const url of urls) expect(url).toMatch(/^https:\/\/toolnest\.example\/resources\/[a-z0-9-]+$/);
-    expect(urls).toEqual((await liveSlugs()).map((slug) => `${APP_URL}/resources/${slug}`));
-    expect(xml.match(/<url><loc>[^<]+<\/loc><lastmod>\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ<\/lastmod><\/url>/g)).toHaveLength(3198);
-  });
-
   it("pages by 1,000: four files, the last with 198, together every product once", async () => {
     const pages: string[][] = [];
     for (let page = 1; page <= 4; page++) {
@@ -150,9 +66,7 @@ describe("products sitemap", () => {
 
 describe("taxonomy sitemap", () => {
   async function taxonomyUrls() {
-    const response = await fetchFile("taxonomy-1.xml");
-    expect(response.status).toBe(200);
-    const xml = await response.text();
+    const xml = (await sitemapFile("taxonomy", 1))!;
     expectWellFormed(xml, "urlset");
     return locs(xml);
   }
@@ -256,9 +170,7 @@ describe("taxonomy sitemap", () => {
 
 describe("tags sitemap", () => {
   it("has each distinct tag of live products once, URL-encoded", async () => {
-    const response = await fetchFile("tags-1.xml");
-    expect(response.status).toBe(200);
-    const xml = await response.text();
+    const xml = (await sitemapFile("tags", 1))!;
     expectWellFormed(xml, "urlset");
     const urls = locs(xml);
     const tags = await queryRows<{ tag: string }>(
@@ -295,33 +207,5 @@ describe("tags sitemap", () => {
     expect(locs((await sitemapFile("tags", 1))!)).not.toContain(tagUrl);
     await getDb().execute(sql`update products set status = 'live' where slug = ${product!}`);
     expect(locs((await sitemapFile("tags", 1))!)).toContain(tagUrl);
-  });
-});
-
-describe("sitemap file names", () => {
-  it("answers 404 for unknown kinds, malformed names and pages past the end", async () => {
-    for (const file of [
-      "products-abc.xml",
-      "products-0.xml",
-      "products-999999.xml",
-      "products-01.xml",
-      "products-2.xml",
-      "products-1.xml.gz",
-      "products-1",
-      "products.xml",
-      "users-1.xml",
-      "taxonomy-2.xml",
-      "tags-2.xml",
-      "-1.xml",
-    ]) {
-      const response = await fetchFile(file);
-      expect(response.status, file).toBe(404);
-      expect(response.headers.get("Content-Type")).toBe("text/plain; charset=utf-8");
-    }
-    expect(parseSitemapFileName("tags-12.xml")).toEqual({ kind: "tags", page: 12 });
-    expect(parseSitemapFileName("products-99999999999.xml")).toBeNull();
-    expect(await sitemapFile("nope", 1)).toBeNull();
-    expect(await sitemapFile("products", 0)).toBeNull();
-    expect(await sitemapFile("products", 1.5)).toBeNull();
   });
 });

@@ -1,7 +1,6 @@
 import { sql } from "drizzle-orm";
 import { queryRows } from "~/db/client.server";
 import { getDb } from "~/db/registry.server";
-import { getOptionalUser } from "~/features/auth/session.server";
 import type { SubmitterStats } from "./stats";
 
 export const SERIES_DAYS = 30;
@@ -42,12 +41,10 @@ export async function submitterStats(productId: number, viewerId: string | null 
 }
 
 /**
- * The stats row for whoever asks for this product page: only its submitter gets one. Products
- * without a submitter (most of them) cost no session lookup.
+ * The stats row for whoever views this product page: only its submitter gets one. Products
+ * without a submitter (most of them) cost no query.
  */
-export async function submitterStatsForRequest(request: Request, product: { id: number; submitter_id: string | null }) {
-  if (!product.submitter_id) return null;
-  const user = await getOptionalUser(request);
-  if (!user || user.id !== product.submitter_id) return null;
-  return submitterStats(product.id, user.id);
+export async function submitterStatsFor(product: { id: number; submitter_id: string | null }, viewerId: string | null) {
+  if (!product.submitter_id || viewerId !== product.submitter_id) return null;
+  return submitterStats(product.id, viewerId);
 }

@@ -1,7 +1,9 @@
-import { getOptionalUser } from "~/features/auth/session.server";
-import { isSameOrigin } from "~/features/auth/sign-in.server";
+import { getOptionalUser } from "~/domain/auth/session.server";
+import { isSameOrigin } from "~/lib/http/origin.server";
 import { jsonError, parseProductId, rateLimitedJson } from "~/lib/api.server";
-import { clientIp, consume, type RateLimitRule } from "~/lib/rate-limit.server";
+import { clientIp } from "~/lib/http/client-address";
+import { consume } from "~/domain/rate-limit.server";
+import type { RateLimitRule } from "~/lib/http/rate-limit";
 import { recordView } from "./views.server";
 import { requestVisitorHash } from "./visitor.server";
 

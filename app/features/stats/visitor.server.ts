@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
-import { getAuthState } from "~/features/auth/auth.server";
-import { clientIp } from "~/lib/rate-limit.server";
+import { getAuthState } from "~/domain/auth/auth.server";
+import { clientIp } from "~/lib/http/client-address";
 
 /** Today's date in UTC (YYYY-MM-DD): the day views are counted on and the visitor hash is keyed to. */
 export function utcDay(now = new Date()): string {

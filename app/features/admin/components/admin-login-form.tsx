@@ -4,21 +4,26 @@ import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { FormAlert, FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
+import { useFormErrors } from "~/lib/use-form-errors";
+import { adminCredentialsSchema } from "../login-schema";
 import type { Challenge, LoginActionData } from "../login-types";
 
 interface Props {
   challenge: Challenge;
   verified: string | null;
   values: { email: string; answer: string };
+  /** The server's messages; keep the object stable between renders of one answer. */
   errors: LoginActionData["errors"];
   redirectTo: string;
 }
 
 /**
  * Email, password and the math challenge. Verify and Sign In post to the server (with or without
- * JavaScript); Sign In is enabled only once the server has verified this question.
+ * JavaScript); Sign In is enabled only once the server has verified this question. With JavaScript,
+ * the e-mail and password get the server's messages as soon as they are typed (Verify skips that).
  */
-export function AdminLoginForm({ challenge, verified, values, errors, redirectTo }: Props) {
+export function AdminLoginForm({ challenge, verified, values, errors: serverErrors, redirectTo }: Props) {
+  const { errors, ...check } = useFormErrors(adminCredentialsSchema, serverErrors);
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" && navigation.formMethod?.toUpperCase() === "POST";
   const pendingIntent = submitting ? navigation.formData?.get("intent") : null;
@@ -32,7 +37,7 @@ export function AdminLoginForm({ challenge, verified, values, errors, redirectTo
   }, [verified]);
 
   return (
-    <Form method="post" replace noValidate className="flex flex-col gap-4" aria-describedby={errors.form ? "login-form-error" : undefined}>
+    <Form method="post" replace noValidate className="flex flex-col gap-4" aria-describedby={errors.form ? "login-form-error" : undefined} {...check}>
       <input type="hidden" name="redirectTo" value={redirectTo} />
       <input type="hidden" name="challenge" value={challenge.token} />
       {verified ? <input type="hidden" name="verified" value={verified} /> : null}

@@ -11,6 +11,8 @@ import {
   DialogTitle,
   DialogTrigger,
 } from "~/components/ui/dialog";
+import { useFormErrors } from "~/lib/use-form-errors";
+import { adminCredentialsSchema } from "../login-schema";
 import type { LoginActionData } from "../login-types";
 
 /** First-run only: asks for the first administrator's e-mail and password. */
@@ -25,7 +27,7 @@ export function CreateSuperAdminDialog({ result }: { result: LoginActionData | n
   }
   const navigation = useNavigation();
   const creating = navigation.state !== "idle" && navigation.formData?.get("intent") === "create-super-admin";
-  const errors = failed?.errors ?? {};
+  const { errors, ...check } = useFormErrors(adminCredentialsSchema, failed?.errors);
 
   return (
     <Dialog open={open} onOpenChange={setOpen}>
@@ -42,7 +44,7 @@ export function CreateSuperAdminDialog({ result }: { result: LoginActionData | n
             with them. This is offered only until an administrator exists.
           </DialogDescription>
         </DialogHeader>
-        <Form method="post" replace noValidate className="flex flex-col gap-4">
+        <Form method="post" replace noValidate className="flex flex-col gap-4" {...check}>
           <input type="hidden" name="intent" value="create-super-admin" />
           {errors.form ? <FormAlert>{errors.form}</FormAlert> : null}
           <FormField

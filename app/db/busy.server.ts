@@ -1,0 +1,34 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+
+/**
+ * A request whose wait for a pooled connection timed out is refused for load (503), not failed
+ * (500). The server opens a scope per request (server/admission.ts); the pool marks it.
+ */
+export class DatabaseBusyError extends Error {}
+
+const BUSY_KEY = Symbol.for("toolnest.databaseBusy");
+type BusyHolder = { [BUSY_KEY]?: AsyncLocalStorage<{ busy: boolean }> };
+
+/** On globalThis: the server bundle and the start script are separate module graphs (see registry.server.ts). */
+export function busyScope() {
+  const holder = globalThis as BusyHolder;
+  holder[BUSY_KEY] ??= new AsyncLocalStorage();
+  return holder[BUSY_KEY];
+}
+
+export function withDatabaseBusyScope<T>(run: () => T): T {
+  return busyScope().run({ busy: false }, run);
+}
+
+/** Whether a database connection could not be had in time during the current request. */
+export function databaseWasBusy(): boolean {
+  return busyScope().getStore()?.busy ?? false;
+}
+
+/** Whether an error (or one of its causes, e.g. inside Drizzle's query error) is a pool timeout. */
+export function isDatabaseBusy(error: unknown): boolean {
+  for (let e = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    if (e instanceof DatabaseBusyError) return true;
+  }
+  return false;
+}

@@ -1,0 +1,121 @@
+/**
+ * What visitors do with products: upvotes, saves (bookmarks), reviews (feedback), click-outs and
+ * page views, and the counts the public sees.
+ */
+import { sql } from "drizzle-orm";
+import { type AnyPgColumn, bigserial, check, date, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { user } from "./auth";
+import { products } from "./catalog";
+
+/**
+ * Counts the public sees, kept by triggers on the rows they count (see migrations): a narrow
+ * table so that a toggle does not rewrite the wide, heavily indexed products row.
+ */
+export const product_stats = pgTable(
+  "product_stats",
+  {
+    product_id: integer("product_id")
+      .primaryKey()
+      .references(() => products.id, { onDelete: "cascade" }),
+    upvotes: integer("upvotes").notNull().default(0),
+    bookmarks: integer("bookmarks").notNull().default(0),
+    comments: integer("comments").notNull().default(0),
+  },
+  (t) => [
+    index("product_stats_upvotes_idx").on(t.upvotes.desc(), t.product_id),
+    check("product_stats_non_negative", sql`upvotes >= 0 and bookmarks >= 0 and comments >= 0`),
+  ],
+);
+
+export const product_upvotes = pgTable(
+  "product_upvotes",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    product_id: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    user_id: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("product_upvotes_product_user_idx").on(t.product_id, t.user_id),
+    index("product_upvotes_user_idx").on(t.user_id, t.created_at.desc()),
+  ],
+);
+
+export const bookmarks = pgTable(
+  "bookmarks",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    user_id: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    product_id: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("bookmarks_user_product_idx").on(t.user_id, t.product_id),
+    index("bookmarks_product_idx").on(t.product_id),
+  ],
+);
+
+export const product_clicks = pgTable(
+  "product_clicks",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    product_id: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    referrer: text("referrer"),
+    user_agent: text("user_agent"),
+    user_id: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    /** A keyed hash of the visitor for the day (see product_views): counts distinct users, identifies nobody. */
+    visitor_hash: text("visitor_hash"),
+    created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("product_clicks_product_idx").on(t.product_id, t.created_at)],
+);
+
+/**
+ * Product page views, one row per product, day and visitor. The visitor is a keyed hash of the
+ * signed-in user or of the address and browser for that day only; nothing else is kept.
+ */
+export const product_views = pgTable(
+  "product_views",
+  {
+    product_id: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    day: date("day", { mode: "string" }).notNull(),
+    visitor_hash: text("visitor_hash").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.product_id, t.day, t.visitor_hash] })],
+);
+
+export const product_feedback = pgTable(
+  "product_feedback",
+  {
+    id: serial("id").primaryKey(),
+    product_id: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    user_id: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    comment: text("comment").notNull(),
+    rating: integer("rating").notNull(),
+    parent_id: integer("parent_id").references((): AnyPgColumn => product_feedback.id, { onDelete: "cascade" }),
+    created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("product_feedback_rating_check", sql`rating between 1 and 5`),
+    check("product_feedback_comment_not_blank", sql`length(btrim(comment)) > 0`),
+    index("product_feedback_product_idx").on(t.product_id, t.created_at.desc()),
+    index("product_feedback_parent_idx").on(t.parent_id),
+    index("product_feedback_user_idx").on(t.user_id, t.created_at.desc()),
+  ],
+);
