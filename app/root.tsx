@@ -7,7 +7,7 @@ import { publicEnv } from "~/lib/env.server";
 import { readFlash } from "~/domain/flash.server";
 import { useNonce } from "~/lib/csp-nonce";
 import { themeScript } from "~/lib/theme";
-import { PAGE_NOT_FOUND_MESSAGE } from "~/features/catalog/components/not-found-state";
+import { NotFoundState, PAGE_NOT_FOUND_MESSAGE } from "~/components/not-found-state";
 import "./app.css";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -60,13 +60,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       ? PAGE_NOT_FOUND_MESSAGE
       : "An unexpected error occurred. Please try again later.";
   return (
-    <main className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center gap-4 p-6 text-center">
+    <>
       <title>{title}</title>
-      <h1 className="text-3xl font-bold">{title}</h1>
-      <p className="text-muted-foreground">{text}</p>
-      <a href="/" className="rounded-md bg-primary px-4 py-2 text-primary-foreground">
-        Back to Home
-      </a>
-    </main>
+      <NotFoundState as="main" title={title} message={text} className="min-h-[60vh] p-6" reloadHome />
+    </>
   );
 }

@@ -9,6 +9,7 @@ import net from "node:net";
 import path from "node:path";
 import zlib from "node:zlib";
 import autocannon from "autocannon";
+import { timeMany, type Timing } from "./stats";
 
 export function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -79,12 +80,19 @@ export async function runHttpBench(options: { env: Record<string, string>; slug:
   let html: string;
   let js: { files: number; gzipBytes: number };
   let uncached: Awaited<ReturnType<typeof load>>;
+  let badge: Timing;
   try {
     const response = await fetch(`${uncachedApp.base}${productPath}`);
     if (response.status !== 200) throw new Error(`product page answered ${response.status}`);
     html = await response.text();
     js = await javascriptGzipBytes(uncachedApp.base, html);
     uncached = await load(`${uncachedApp.base}${productPath}`, seconds);
+    // The makers' embeddable badge (issue 11): one client after another, as pages embedding it fetch it.
+    badge = await timeMany("GET /badge/{slug}.svg", 300, async () => {
+      const answer = await fetch(`${uncachedApp.base}/badge/${options.slug}.svg`);
+      if (answer.status !== 200) throw new Error(`badge answered ${answer.status}`);
+      await answer.arrayBuffer();
+    });
   } finally {
     await uncachedApp.stop();
   }
@@ -138,6 +146,8 @@ export async function runHttpBench(options: { env: Record<string, string>; slug:
     floorRps: floorResult.rps,
     floorRatio: floorResult.rps / bareResult.rps,
     uncachedP99Ms: uncached.p99,
+    badgeP50Ms: badge.p50,
+    badgeP95Ms: badge.p95,
     cachedP99Ms: cached.p99,
     loadErrors: uncached.errors + cached.errors + bareResult.errors + floorResult.errors,
   };

@@ -1,21 +1,15 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { verifyPassword } from "better-auth/crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase, queryRows } from "~/db/client.server";
 import { runScript } from "../tests/integration/run-script";
+import { tempDirs } from "../tests/support/temp-dirs";
 
-const dirs: string[] = [];
-function tempDir() {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "toolnest-admin-create-"));
-  dirs.push(dir);
-  return dir;
-}
-afterAll(() => {
-  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
-});
+const temp = tempDirs("toolnest-admin-create-");
+const tempDir = temp.make;
+afterAll(temp.removeAll);
 
 const SCRIPT = "scripts/admin-create.ts";
 

@@ -1,6 +1,4 @@
-import type { AddressInfo } from "node:net";
 import { sql } from "drizzle-orm";
-import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { queryRows } from "~/db/client.server";
 import { getDb } from "~/db/registry.server";
@@ -9,47 +7,22 @@ import * as rootModule from "~/root";
 import * as siteModule from "~/routes/_site";
 import * as productModule from "~/routes/product";
 import { localSettings, signedInCookie } from "../tests/support/auth";
-import { createServerApp } from "./app";
+import { dataOnlyBuild, startDataServer } from "../tests/support/data-server";
 
-/**
- * The product page's routes (root → _site → product) as React Router's server build holds them,
- * with an entry that answers the loaders' data instead of rendering: the real request handling
- * (Express, our page handler, React Router's document and `.data` requests) without a bundle.
- */
-function productPageBuild(): ServerBuild {
-  const route = (id: string, parentId: string | undefined, path: string | undefined, module: object) => ({ id, parentId, path, module });
-  return {
-    entry: {
-      module: {
-        default: (_request: Request, status: number, headers: Headers, context: { staticHandlerContext: { loaderData: unknown } }) =>
-          Response.json(context.staticHandlerContext.loaderData, { status, headers }),
-      },
-    },
-    routes: {
-      root: route("root", undefined, "", rootModule),
-      "routes/_site": route("routes/_site", "root", undefined, siteModule),
-      "routes/product": route("routes/product", "routes/_site", "resources/:slug", productModule),
-    },
-    assets: { entry: { module: "/entry.js", imports: [] }, routes: {}, url: "/manifest.js", version: "test" },
-    publicPath: "/",
-    assetsBuildDirectory: "build/client",
-    future: {},
-    ssr: true,
-    isSpaMode: false,
-    prerender: [],
-    routeDiscovery: { mode: "lazy", manifestPath: "/__manifest" },
-  } as unknown as ServerBuild;
-}
+/** The product page's routes (root → _site → product), answering their loaders' data. */
+const productPageBuild = () =>
+  dataOnlyBuild([
+    { id: "root", path: "", module: rootModule },
+    { id: "routes/_site", parentId: "root", module: siteModule },
+    { id: "routes/product", parentId: "routes/_site", path: "resources/:slug", module: productModule },
+  ]);
 
 let base = "";
 let close: () => Promise<unknown> = async () => undefined;
 
 beforeAll(async () => {
   authModule.setAuthSettings(localSettings());
-  const server = createServerApp({ mode: "production", build: productPageBuild(), clientDir: "/nonexistent" }).listen(0, "127.0.0.1");
-  await new Promise((resolve) => server.once("listening", resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  close = () => new Promise((resolve) => server.close(resolve));
+  ({ base, close } = await startDataServer(productPageBuild()));
 });
 
 afterAll(async () => {
@@ -66,7 +39,7 @@ describe("a signed-in product page", () => {
     try {
       const page = await fetch(`${base}/resources/${product!.slug}`, { headers: { Cookie: cookie } });
       expect(page.status).toBe(200);
-      const data = (await page.json()) as { root: { user: { email: string } | null }; "routes/product": { viewer: unknown } };
+      const { loaderData: data } = (await page.json()) as { loaderData: { root: { user: { email: string } | null }; "routes/product": { viewer: unknown } } };
       expect(data.root.user?.email).toBe("one.lookup@example.com");
       expect(data["routes/product"].viewer).toEqual({ id: expect.any(Number), upvoted: false, bookmarked: false, upvotes: expect.any(Number), bookmarks: expect.any(Number) });
       expect(lookups).toHaveBeenCalledTimes(1);

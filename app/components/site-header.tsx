@@ -1,5 +1,5 @@
-import { ChevronDownIcon, MailIcon, MenuIcon, SearchIcon } from "lucide-react";
-import { type FormEvent, useEffect, useState } from "react";
+import { ChevronDownIcon, type LucideIcon, MailIcon, MenuIcon, SearchIcon } from "lucide-react";
+import { type ComponentProps, type FormEvent, useEffect, useState } from "react";
 import { Link, NavLink, useNavigate } from "react-router";
 import { useSessionUser, useSiteEnv } from "~/domain/root-data";
 import { siteEmail } from "./site-footer";
@@ -78,6 +78,15 @@ export function SiteHeader() {
   );
 }
 
+/** The header's icon-only buttons; an `asChild` trigger passes its props (and ref) through. */
+function IconButton({ icon: Icon, ...props }: ComponentProps<typeof Button> & { icon: LucideIcon; "aria-label": string }) {
+  return (
+    <Button variant="ghost" size="icon" {...props}>
+      <Icon aria-hidden />
+    </Button>
+  );
+}
+
 function SearchDialog() {
   const [open, setOpen] = useState(false);
   const navigate = useNavigate();
@@ -104,9 +113,7 @@ function SearchDialog() {
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label="Open search" title="Search (Ctrl+K)">
-          <SearchIcon aria-hidden />
-        </Button>
+        <IconButton icon={SearchIcon} aria-label="Open search" title="Search (Ctrl+K)" />
       </DialogTrigger>
       <DialogContent className="top-[15%] translate-y-0">
         <DialogHeader>
@@ -162,9 +169,7 @@ function MobileMenu({ onFeedback, signedIn }: { onFeedback: () => void; signedIn
   return (
     <Sheet open={open} onOpenChange={setOpen}>
       <SheetTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label="Open menu" className="md:hidden">
-          <MenuIcon aria-hidden />
-        </Button>
+        <IconButton icon={MenuIcon} aria-label="Open menu" className="md:hidden" />
       </SheetTrigger>
       <SheetContent side="right" aria-describedby={undefined}>
         <SheetHeader>

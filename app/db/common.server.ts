@@ -71,6 +71,18 @@ export async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T
   }
 }
 
+/** A handle's ping: whether `select 1` answers within the time allowed. */
+export function pinger(query: (text: string) => Promise<unknown>): DatabaseHandle["ping"] {
+  return async (timeoutMs = 2000) => {
+    try {
+      await withTimeout(query("select 1"), timeoutMs);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+}
+
 /** One short phrase for a driver's connection error, for DatabaseOpenError's line. */
 export function describeError(error: unknown): string {
   const e = error as NodeJS.ErrnoException & { code?: string };

@@ -11,6 +11,7 @@ import {
   DatabaseOpenError,
   describeError,
   type OpenOptions,
+  pinger,
   resolveMigrationsFolder,
   schema,
   withTimeout,
@@ -62,14 +63,7 @@ function pgliteHandle(client: PGlite, where: string, options: { marker?: string;
       await migratePglite(db as never, { migrationsFolder: resolveMigrationsFolder() });
       if (options.marker) fs.writeFileSync(options.marker, new Date().toISOString());
     },
-    async ping(timeoutMs = 2000) {
-      try {
-        await withTimeout(client.query("select 1"), timeoutMs);
-        return true;
-      } catch {
-        return false;
-      }
-    },
+    ping: pinger((text) => client.query(text)),
     async close() {
       try {
         if (!client.closed) await client.close();

@@ -9,9 +9,9 @@ import {
   DatabaseOpenError,
   describeError,
   type Notifications,
+  pinger,
   resolveMigrationsFolder,
   schema,
-  withTimeout,
 } from "./common.server";
 
 export function describeDatabaseUrl(url: string) {
@@ -56,14 +56,7 @@ export async function openPostgres(url: string, poolMax: number, acquireTimeoutM
         client.release();
       }
     },
-    async ping(timeoutMs = 2000) {
-      try {
-        await withTimeout(pool.query("select 1"), timeoutMs);
-        return true;
-      } catch {
-        return false;
-      }
-    },
+    ping: pinger((text) => pool.query(text)),
     async close() {
       notifications.close();
       await pool.end();

@@ -1,9 +1,8 @@
-import { Form, Link, data, redirect, useNavigation } from "react-router";
+import { Link, data, redirect } from "react-router";
 import type { Route } from "./+types/account.password";
-import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import { NO_PASSWORD_ACCOUNT, PASSWORD_UPDATED } from "~/features/auth/password";
-import { FormAlert, NewPasswordFields, PasswordCard } from "~/features/auth/password-form";
+import { NewPasswordForm, PasswordCard } from "~/features/auth/password-form";
 import { changePasswordSchema } from "~/features/auth/password-schema";
 import { changePassword, hasPassword } from "~/features/auth/password.server";
 import { requireUser } from "~/domain/auth/session.server";
@@ -36,7 +35,6 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function AccountPasswordPage({ loaderData, actionData }: Route.ComponentProps) {
-  const busy = useNavigation().state === "submitting";
   const { errors, ...check } = useFormErrors(changePasswordSchema, actionData?.fieldErrors);
   if (!loaderData.hasPassword) {
     return (
@@ -54,8 +52,7 @@ export default function AccountPasswordPage({ loaderData, actionData }: Route.Co
         Signed in as <span className="font-medium text-foreground">{loaderData.email}</span>. Changing your password signs
         you out on your other devices.
       </p>
-      {actionData?.error ? <FormAlert>{actionData.error}</FormAlert> : null}
-      <Form method="post" noValidate className="flex flex-col gap-4" {...check}>
+      <NewPasswordForm check={check} errors={errors} error={actionData?.error}>
         <input type="text" name="username" autoComplete="username" value={loaderData.email} readOnly hidden />
         <FormField
           name="currentPassword"
@@ -65,11 +62,7 @@ export default function AccountPasswordPage({ loaderData, actionData }: Route.Co
           required
           error={errors.currentPassword}
         />
-        <NewPasswordFields errors={errors} />
-        <Button type="submit" disabled={busy}>
-          {busy ? "Updating..." : "Update Password"}
-        </Button>
-      </Form>
+      </NewPasswordForm>
     </PasswordCard>
   );
 }

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { NotFoundState, PAGE_NOT_FOUND_MESSAGE } from "~/features/catalog/components/not-found-state";
+import { NotFoundState, PAGE_NOT_FOUND_MESSAGE } from "~/components/not-found-state";
 import type { Route } from "./+types/admin.not-found";
 import { requireAdmin } from "~/domain/auth/session.server";
 

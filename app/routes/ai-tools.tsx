@@ -3,14 +3,13 @@ import { AI_CATEGORY_NAME, AI_CATEGORY_SLUG } from "~/features/catalog/ai-catego
 import { CatalogErrorBoundary } from "~/features/catalog/components/not-found-state";
 import { ListPageView } from "~/features/catalog/components/list-page-view";
 import { cardEngagement } from "~/features/engagement/components/card-engagement";
-import { loadListPage, notFound } from "~/features/catalog/list-page.server";
+import { listHeading, listSite, loadListPage, notFound } from "~/features/catalog/list-page.server";
 import {
   aiSubcategoryIds,
   getPublishedNiche,
   nichesWithCounts,
 } from "~/features/catalog/taxonomy-queries.server";
-import { breadcrumbListLd, jsonLd, seoMeta } from "~/features/seo/meta";
-import { env } from "~/lib/env.server";
+import { listPageMeta } from "~/features/seo/meta";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const nicheSlug = new URL(request.url).searchParams.get("niche");
@@ -21,43 +20,28 @@ export async function loader({ request }: Route.LoaderArgs) {
     loadListPage({ nicheId: niche?.id, subcategoryIds }, { selectedNiche: niche?.slug, variant: "niches" }),
     nichesWithCounts({ subcategoryIds }),
   ]);
-  const { SITE_NAME, APP_URL, NEWSLETTER_URL } = env();
+  const subtitle = `Discover 100+ Best AI Tools${niche ? ` for ${niche.name}` : ""} as at ${list.monthYear}`;
+  const query: Record<string, string> = niche ? { subcategory: AI_CATEGORY_SLUG, niche: niche.slug } : { subcategory: AI_CATEGORY_SLUG };
   return {
     ...list,
+    ...listSite(),
+    ...listHeading(AI_CATEGORY_NAME, subtitle, [{ name: "All AI Tools" }], query),
     sidebar: { ...list.sidebar, niches: aiNiches },
     niche: niche ?? null,
-    siteName: SITE_NAME,
-    appUrl: APP_URL,
-    newsletterUrl: NEWSLETTER_URL ?? null,
   };
 }
 
 export function meta({ data }: Route.MetaArgs) {
   if (!data) return [];
-  const url = `${data.appUrl}/ai-tools`;
-  return [
-    ...seoMeta({
-      title: `All AI Tools: ${AI_CATEGORY_NAME} for Experts and Beginners | ${data.siteName}`,
-      description: `Discover the best AI tools: chatbots, writing, image, video, coding assistants and more, as at ${data.monthYear}.`,
-      url,
-      siteName: data.siteName,
-    }),
-    jsonLd(breadcrumbListLd([{ name: "Home", url: `${data.appUrl}/` }, { name: "All AI Tools", url }])),
-  ];
+  return listPageMeta(data, {
+    path: "/ai-tools",
+    title: `All AI Tools: ${data.title}`,
+    description: `Discover the best AI tools: chatbots, writing, image, video, coding assistants and more, as at ${data.monthYear}.`,
+  });
 }
 
 export default function AiToolsPage({ loaderData }: Route.ComponentProps) {
-  const { niche } = loaderData;
-  return (
-    <ListPageView
-      cardActions={cardEngagement}
-      {...loaderData}
-      title={`${AI_CATEGORY_NAME} for Experts and Beginners`}
-      subtitle={`Discover 100+ Best AI Tools${niche ? ` for ${niche.name}` : ""} as at ${loaderData.monthYear}`}
-      breadcrumbs={[{ name: "Home", href: "/" }, { name: "All AI Tools" }]}
-      query={niche ? { subcategory: AI_CATEGORY_SLUG, niche: niche.slug } : { subcategory: AI_CATEGORY_SLUG }}
-    />
-  );
+  return <ListPageView cardActions={cardEngagement} {...loaderData} />;
 }
 
 export function ErrorBoundary() {

@@ -5,7 +5,6 @@ import { requireUser } from "~/domain/auth/session.server";
 const TITLES: Record<string, string> = {
   "my-products": "My Products",
   "submit-product-details": "Submit Product Details",
-  "claim-product": "Claim a Product",
 };
 
 export function meta({ matches }: Route.MetaArgs) {

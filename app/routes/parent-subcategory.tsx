@@ -3,10 +3,9 @@ import type { Route } from "./+types/parent-subcategory";
 import { CatalogErrorBoundary } from "~/features/catalog/components/not-found-state";
 import { ListPageView } from "~/features/catalog/components/list-page-view";
 import { cardEngagement } from "~/features/engagement/components/card-engagement";
-import { loadListPage, notFound } from "~/features/catalog/list-page.server";
+import { listHeading, listSite, loadListPage, notFound } from "~/features/catalog/list-page.server";
 import { getPublishedNiche, getPublishedSubcategory } from "~/features/catalog/taxonomy-queries.server";
-import { breadcrumbListLd, jsonLd, seoMeta } from "~/features/seo/meta";
-import { env } from "~/lib/env.server";
+import { listPageMeta } from "~/features/seo/meta";
 
 export async function loader({ params, request }: Route.LoaderArgs) {
   if (!params.subcategory?.trim()) throw redirect("/");
@@ -19,36 +18,20 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     { nicheId: niche?.id, subcategoryIds: [subcategory.id, ...subcategory.childIds] },
     { selectedNiche: niche?.slug, selectedSubcategory: subcategory.slug, nicheId: niche?.id },
   );
-  const { SITE_NAME, APP_URL, NEWSLETTER_URL } = env();
-  return { ...list, niche: niche ?? null, subcategory, siteName: SITE_NAME, appUrl: APP_URL, newsletterUrl: NEWSLETTER_URL ?? null };
+  const subtitle = `Discover 100+ Best ${subcategory.name} Resources as at ${list.monthYear}`;
+  const query: Record<string, string> = niche ? { niche: niche.slug, subcategory: subcategory.slug } : { subcategory: subcategory.slug };
+  const heading = listHeading(subcategory.name, subtitle, [{ name: subcategory.name }], query);
+  return { ...list, ...listSite(), ...heading, niche: niche ?? null, subcategory };
 }
 
 export function meta({ data }: Route.MetaArgs) {
   if (!data) return [];
-  const url = `${data.appUrl}/parent-subcategory/${data.subcategory.slug}`;
-  return [
-    ...seoMeta({
-      title: `${data.subcategory.name} for Experts and Beginners | ${data.siteName}`,
-      description: `The best ${data.subcategory.name} resources as at ${data.monthYear}.`,
-      url,
-      siteName: data.siteName,
-    }),
-    jsonLd(breadcrumbListLd([{ name: "Home", url: `${data.appUrl}/` }, { name: data.subcategory.name, url }])),
-  ];
+  const description = `The best ${data.subcategory.name} resources as at ${data.monthYear}.`;
+  return listPageMeta(data, { path: `/parent-subcategory/${data.subcategory.slug}`, description });
 }
 
 export default function ParentSubcategoryPage({ loaderData }: Route.ComponentProps) {
-  const { niche, subcategory } = loaderData;
-  return (
-    <ListPageView
-      cardActions={cardEngagement}
-      {...loaderData}
-      title={`${subcategory.name} for Experts and Beginners`}
-      subtitle={`Discover 100+ Best ${subcategory.name} Resources as at ${loaderData.monthYear}`}
-      breadcrumbs={[{ name: "Home", href: "/" }, { name: subcategory.name }]}
-      query={niche ? { niche: niche.slug, subcategory: subcategory.slug } : { subcategory: subcategory.slug }}
-    />
-  );
+  return <ListPageView cardActions={cardEngagement} {...loaderData} />;
 }
 
 export function ErrorBoundary() {

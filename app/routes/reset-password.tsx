@@ -1,8 +1,8 @@
-import { Form, Link, data, redirect, useNavigation } from "react-router";
+import { Link, data, redirect } from "react-router";
 import type { Route } from "./+types/reset-password";
 import { Button } from "~/components/ui/button";
 import { INVALID_RESET_LINK, PASSWORD_UPDATED } from "~/features/auth/password";
-import { FormAlert, NewPasswordFields, PasswordCard } from "~/features/auth/password-form";
+import { FormAlert, NewPasswordForm, PasswordCard } from "~/features/auth/password-form";
 import { resetPasswordSchema } from "~/features/auth/password-schema";
 import { isResetTokenValid, resetPassword } from "~/features/auth/password.server";
 import { assertSameOrigin } from "~/lib/http/origin.server";
@@ -40,7 +40,6 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function ResetPasswordPage({ loaderData, actionData }: Route.ComponentProps) {
-  const busy = useNavigation().state === "submitting";
   const { errors, ...check } = useFormErrors(resetPasswordSchema, actionData?.fieldErrors);
   if (!loaderData.token || actionData?.invalidLink) {
     return (
@@ -54,14 +53,9 @@ export default function ResetPasswordPage({ loaderData, actionData }: Route.Comp
   }
   return (
     <PasswordCard title="Choose a new password">
-      {actionData?.error ? <FormAlert>{actionData.error}</FormAlert> : null}
-      <Form method="post" noValidate className="flex flex-col gap-4" {...check}>
+      <NewPasswordForm check={check} errors={errors} error={actionData?.error}>
         <input type="hidden" name="token" value={loaderData.token} />
-        <NewPasswordFields errors={errors} />
-        <Button type="submit" disabled={busy}>
-          {busy ? "Updating..." : "Update Password"}
-        </Button>
-      </Form>
+      </NewPasswordForm>
     </PasswordCard>
   );
 }

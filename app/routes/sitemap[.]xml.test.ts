@@ -4,6 +4,7 @@ import { loader as robotsLoader } from "~/routes/robots[.]txt";
 import { loader as indexLoader } from "~/routes/sitemap[.]xml";
 import { loader as fileLoader } from "~/routes/sitemaps.$file";
 import { expectWellFormed, liveSlugs, locs } from "../../tests/support/sitemap-xml";
+import { publicFileText } from "../../tests/support/public-file";
 
 const APP_URL = "https://toolnest.example";
 
@@ -24,11 +25,7 @@ async function fetchFile(file: string): Promise<Response> {
 
 describe("robots.txt", () => {
   it("allows crawling, keeps private areas out and points at the sitemap", async () => {
-    const response = robotsLoader();
-    expect(response.status).toBe(200);
-    expect(response.headers.get("Content-Type")).toBe("text/plain; charset=utf-8");
-    expect(response.headers.get("Cache-Control")).toBe("public, max-age=3600");
-    const text = await response.text();
+    const text = await publicFileText(robotsLoader(), "text/plain; charset=utf-8");
     const lines = text.split("\n");
     expect(lines[0]).toBe("User-agent: *");
     expect(lines).toContain("Allow: /");
@@ -42,11 +39,7 @@ describe("robots.txt", () => {
 
 describe("sitemap index", () => {
   it("lists the product, taxonomy and tags files", async () => {
-    const response = await indexLoader();
-    expect(response.status).toBe(200);
-    expect(response.headers.get("Content-Type")).toBe("application/xml; charset=utf-8");
-    expect(response.headers.get("Cache-Control")).toBe("public, max-age=3600");
-    const xml = await response.text();
+    const xml = await publicFileText(await indexLoader(), "application/xml; charset=utf-8");
     expectWellFormed(xml, "sitemapindex");
     expect(locs(xml)).toEqual([
       `${APP_URL}/sitemaps/products-1.xml`,
@@ -60,11 +53,7 @@ describe("sitemap index", () => {
 
 describe("products sitemap", () => {
   it("has every live product at /resources/{slug} with a lastmod", async () => {
-    const response = await fetchFile("products-1.xml");
-    expect(response.status).toBe(200);
-    expect(response.headers.get("Content-Type")).toBe("application/xml; charset=utf-8");
-    expect(response.headers.get("Cache-Control")).toBe("public, max-age=3600");
-    const xml = await response.text();
+    const xml = await publicFileText(await fetchFile("products-1.xml"), "application/xml; charset=utf-8");
     expectWellFormed(xml, "urlset");
     const urls = locs(xml);
     expect(urls).toHaveLength(3198);

@@ -4,10 +4,9 @@ import { AI_CATEGORY_NAME, AI_CATEGORY_SLUG } from "~/features/catalog/ai-catego
 import { CatalogErrorBoundary } from "~/features/catalog/components/not-found-state";
 import { ListPageView } from "~/features/catalog/components/list-page-view";
 import { cardEngagement } from "~/features/engagement/components/card-engagement";
-import { loadListPage, notFound } from "~/features/catalog/list-page.server";
+import { listHeading, listSite, loadListPage, notFound } from "~/features/catalog/list-page.server";
 import { aiSubcategoryIds, getPublishedNiche, getPublishedSubcategory } from "~/features/catalog/taxonomy-queries.server";
-import { breadcrumbListLd, jsonLd, seoMeta } from "~/features/seo/meta";
-import { env } from "~/lib/env.server";
+import { listPageMeta } from "~/features/seo/meta";
 
 const CATEGORY_MISSING = "This category doesn't exist, has been removed, or is not published.";
 
@@ -30,43 +29,21 @@ export async function loader({ params }: Route.LoaderArgs) {
     { nicheId: niche.id, subcategoryIds },
     { selectedNiche: niche.slug, selectedSubcategory: subcategory.slug, nicheId: niche.id },
   );
-  const { SITE_NAME, APP_URL, NEWSLETTER_URL } = env();
-  return { ...list, niche, subcategory, siteName: SITE_NAME, appUrl: APP_URL, newsletterUrl: NEWSLETTER_URL ?? null };
+  const subtitle = `Discover 100+ Best ${subcategory.name} Resources as at ${list.monthYear}`;
+  const trail = [{ name: niche.name, href: `/niche/${niche.slug}` }, { name: subcategory.name }];
+  const query = { niche: niche.slug, subcategory: subcategory.slug };
+  return { ...list, ...listSite(), ...listHeading(subcategory.name, subtitle, trail, query), niche, subcategory };
 }
 
 export function meta({ data }: Route.MetaArgs) {
   if (!data) return [];
-  const nicheUrl = `${data.appUrl}/niche/${data.niche.slug}`;
-  const url = `${nicheUrl}/subcategory/${encodeURIComponent(data.subcategory.slug)}`;
-  return [
-    ...seoMeta({
-      title: `${data.subcategory.name} for Experts and Beginners | ${data.siteName}`,
-      description: `The best ${data.subcategory.name} resources in ${data.niche.name}, as at ${data.monthYear}.`,
-      url,
-      siteName: data.siteName,
-    }),
-    jsonLd(
-      breadcrumbListLd([
-        { name: "Home", url: `${data.appUrl}/` },
-        { name: data.niche.name, url: nicheUrl },
-        { name: data.subcategory.name, url },
-      ]),
-    ),
-  ];
+  const path = `/niche/${data.niche.slug}/subcategory/${encodeURIComponent(data.subcategory.slug)}`;
+  const description = `The best ${data.subcategory.name} resources in ${data.niche.name}, as at ${data.monthYear}.`;
+  return listPageMeta(data, { path, description });
 }
 
 export default function SubcategoryPage({ loaderData }: Route.ComponentProps) {
-  const { niche, subcategory } = loaderData;
-  return (
-    <ListPageView
-      cardActions={cardEngagement}
-      {...loaderData}
-      title={`${subcategory.name} for Experts and Beginners`}
-      subtitle={`Discover 100+ Best ${subcategory.name} Resources as at ${loaderData.monthYear}`}
-      breadcrumbs={[{ name: "Home", href: "/" }, { name: niche.name, href: `/niche/${niche.slug}` }, { name: subcategory.name }]}
-      query={{ niche: niche.slug, subcategory: subcategory.slug }}
-    />
-  );
+  return <ListPageView cardActions={cardEngagement} {...loaderData} />;
 }
 
 export function ErrorBoundary() {

@@ -1,7 +1,7 @@
 import { type APIRequestContext, type APIResponse, expect, request as playwrightRequest, test } from "@playwright/test";
-import routes from "../../app/routes";
 import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from "./admin-account";
 import { FIXTURE_MAKER_EMAIL, FIXTURE_SUBMITTED_SLUG } from "./fixture-data";
+import { ROUTE_PATTERNS } from "./route-patterns";
 
 // The authorization matrix (issue 9, decision 027): every route of app/routes.ts, every method,
 // as a signed-out visitor, a member, another member and an administrator, against the real server.
@@ -19,6 +19,8 @@ type Method = (typeof METHODS)[number];
  *   form's own answer (our empty form is invalid: a 4xx) or its redirect, never a session change.
  * - member: pages for signed-in members (and admins); signed-out visitors are sent to sign in,
  *   for reads and writes alike.
+ * - owner: a member's own product by id (the member caller submitted the fixture product):
+ *   signed-out visitors sign in, its submitter gets the page and the form, anyone else a 404.
  * - admin: signed-out visitors go to /login, members to "/" with "Access Denied", admins get in.
  * - redirect: answers a redirect to everyone (legacy and placeholder addresses).
  * - api-read: public JSON; writes 405.
@@ -27,7 +29,7 @@ type Method = (typeof METHODS)[number];
  * - auth-api: Better Auth's own endpoints (their guards are the auth helper's tests).
  * - logout: signs anyone out (probed last, since it ends the caller's session).
  */
-type Access = "public" | "public-form" | "member" | "admin" | "redirect" | "api-read" | "api-member" | "api-beacon" | "auth-api" | "logout";
+type Access = "public" | "public-form" | "member" | "owner" | "admin" | "redirect" | "api-read" | "api-member" | "api-beacon" | "auth-api" | "logout";
 
 const ACCESS: Record<string, Access> = {
   "/api/v1/search": "api-read",
@@ -79,28 +81,17 @@ const ACCESS: Record<string, Access> = {
   "/account/password": "member",
   "/profile": "member",
   "/onboarding": "member",
+  // Anyone reads the Suggest page; its post sends a signed-out visitor to sign in (see suggest.server.ts).
+  "/submit": "public-form",
   // Placeholders (coming soon) behind the member guard.
   "/my-products": "member",
+  "/my-products/new": "member",
+  "/my-products/edit/:id": "owner",
   "/submit-product-details": "member",
+  // Claim a product (issue 11): members only, the form posts for the signed-in caller.
   "/claim-product": "member",
-  "*": "public",
+  "/*": "public",
 };
-
-interface RouteEntry {
-  path?: string;
-  index?: boolean;
-  children?: RouteEntry[];
-}
-
-/** Every URL pattern of the route tree: layouts add nothing, an index is its parent's path. */
-function patterns(entries: RouteEntry[], parent = ""): string[] {
-  return entries.flatMap((entry) => {
-    const own = entry.path === undefined ? parent : entry.path === "*" && !parent ? "*" : `${parent}/${entry.path}`;
-    return [...(entry.path !== undefined || entry.index ? [own || "/"] : []), ...patterns(entry.children ?? [], own)];
-  });
-}
-
-const ROUTE_PATTERNS = [...new Set(patterns(routes as RouteEntry[]))];
 
 test("every route in app/routes.ts is classified here, and nothing else", () => {
   expect(ROUTE_PATTERNS.filter((pattern) => !(pattern in ACCESS)), "routes without an access class").toEqual([]);
@@ -158,7 +149,7 @@ async function values(api: APIRequestContext): Promise<Values> {
 
 /** A real address for a pattern: the maker's demo product, a niche with subcategories, and so on. */
 function fill(pattern: string, v: Values): string {
-  if (pattern === "*") return "/no-such-page";
+  if (pattern === "/*") return "/no-such-page";
   return pattern
     .replace("/api/auth/*", "/api/auth/get-session")
     .replace("/admin/*", "/admin/no-such-page")
@@ -194,6 +185,10 @@ function expected(access: Access, pattern: string, caller: Caller, method: Metho
       return { status: [200, 302] };
     case "member":
       return signedIn ? (read ? ok : formAnswer) : toSignIn;
+    case "owner":
+      if (!signedIn) return toSignIn;
+      if (caller !== "member") return refused(404);
+      return read ? ok : formAnswer;
     case "admin":
       // Only /admin has an action (signing out, for admins); the others refuse writes before any loader runs.
       if (!read && pattern !== "/admin") return refused(405);

@@ -59,6 +59,31 @@ async function expectLayout(page: Page) {
   }
 }
 
+/** Opens a list page: its heading, the first 20 products, the layout, and no accessibility violations. */
+async function openListPage(page: Page, path: string, heading: string) {
+  await open(page, path);
+  await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+  await expect(products(page)).toHaveCount(20);
+  await expectLayout(page);
+  await expectAccessible(page);
+}
+
+/** A list page that does not exist: 404 with the spec's message, still a heading, accessible. */
+async function expectNotFound(page: Page, path: string, message: string) {
+  const response = await open(page, path);
+  expect(response?.status()).toBe(404);
+  await expect(page.getByText(message)).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expectAccessible(page);
+}
+
+/** A list page's heading and subtitle, in the server's HTML (with its first page) and in the browser. */
+async function expectHeadings(page: Page, request: APIRequestContext, path: string, query: Record<string, string>, heading: string, subtitle: string) {
+  await expectServerRendered(request, path, [heading, subtitle], query);
+  await openListPage(page, path, heading);
+  await expect(page.getByText(subtitle)).toBeVisible();
+}
+
 /** The sidebar: on mobile, inside the Navigation drawer opened by Categories. */
 async function openSidebar(page: Page) {
   if (!isMobile(page)) return page.getByRole("complementary", { name: "Categories" });
@@ -96,18 +121,8 @@ test.describe("home", () => {
 
 test.describe("niche page", () => {
   test("is server-rendered and shows title and subtitle; Load More adds 20 per click without duplicates", async ({ page, request }) => {
-    await expectServerRendered(
-      request,
-      "/niche/developers",
-      ["Developers Resources for Experts and Beginners", `Discover 100+ Best Developers Resources as at ${MONTH_YEAR}`],
-      { niche: "developers" },
-    );
-    await open(page, "/niche/developers");
-    await expect(page.getByRole("heading", { level: 1, name: "Developers Resources for Experts and Beginners" })).toBeVisible();
-    await expect(page.getByText(`Discover 100+ Best Developers Resources as at ${MONTH_YEAR}`)).toBeVisible();
-    await expect(products(page)).toHaveCount(20);
-    await expectLayout(page);
-    await expectAccessible(page);
+    const subtitle = `Discover 100+ Best Developers Resources as at ${MONTH_YEAR}`;
+    await expectHeadings(page, request, "/niche/developers", { niche: "developers" }, "Developers Resources for Experts and Beginners", subtitle);
 
     const loadMore = page.getByRole("button", { name: "Load More" });
     await loadMore.click();
@@ -169,11 +184,7 @@ test.describe("niche page", () => {
   });
 
   test("an unknown niche answers 404 with the spec's message", async ({ page }) => {
-    const response = await open(page, "/niche/nope");
-    expect(response?.status()).toBe(404);
-    await expect(page.getByText("This niche could not be found. Please select a valid niche.")).toBeVisible();
-    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-    await expectAccessible(page);
+    await expectNotFound(page, "/niche/nope", "This niche could not be found. Please select a valid niche.");
   });
 });
 
@@ -190,11 +201,7 @@ test.describe("subcategory page", () => {
     expect(ai.status()).toBe(200);
     expect(await ai.text()).toContain(escapeHtml("AI & Automation for Experts and Beginners"));
 
-    await open(page, path);
-    await expect(page.getByRole("heading", { level: 1, name: "API Development & Testing for Experts and Beginners" })).toBeVisible();
-    await expect(products(page)).toHaveCount(20);
-    await expectLayout(page);
-    await expectAccessible(page);
+    await openListPage(page, path, "API Development & Testing for Experts and Beginners");
     await page.getByRole("button", { name: "Load More" }).click();
     await expect(page.getByText("All products loaded")).toBeVisible();
     await expect(products(page)).toHaveCount(25);
@@ -204,11 +211,7 @@ test.describe("subcategory page", () => {
   });
 
   test("an unknown subcategory answers 404 with the spec's message", async ({ page }) => {
-    const response = await open(page, "/niche/developers/subcategory/nope");
-    expect(response?.status()).toBe(404);
-    await expect(page.getByText("This category doesn't exist, has been removed, or is not published.")).toBeVisible();
-    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-    await expectAccessible(page);
+    await expectNotFound(page, "/niche/developers/subcategory/nope", "This category doesn't exist, has been removed, or is not published.");
   });
 });
 
@@ -219,11 +222,7 @@ test.describe("parent subcategory page", () => {
   ] as const) {
     test(`${path} is server-rendered, shows its title and is accessible`, async ({ page, request }) => {
       await expectServerRendered(request, path, ["API Development & Testing for Experts and Beginners"], query);
-      await open(page, path);
-      await expect(page.getByRole("heading", { level: 1, name: "API Development & Testing for Experts and Beginners" })).toBeVisible();
-      await expect(products(page)).toHaveCount(20);
-      await expectLayout(page);
-      await expectAccessible(page);
+      await openListPage(page, path, "API Development & Testing for Experts and Beginners");
     });
   }
 });
@@ -233,11 +232,7 @@ test.describe("AI tools page", () => {
     await expectServerRendered(request, "/ai-tools", ["AI & Automation for Experts and Beginners", "Filter by Niche"], {
       subcategory: "ai-&-automation",
     });
-    await open(page, "/ai-tools");
-    await expect(page.getByRole("heading", { level: 1, name: "AI & Automation for Experts and Beginners" })).toBeVisible();
-    await expect(products(page)).toHaveCount(20);
-    await expectLayout(page);
-    await expectAccessible(page);
+    await openListPage(page, "/ai-tools", "AI & Automation for Experts and Beginners");
     const sidebar = await openSidebar(page);
     const filter = sidebar.getByRole("navigation", { name: "Filter by Niche" });
     await expect(filter).toBeVisible();
@@ -250,12 +245,6 @@ test.describe("AI tools page", () => {
 
 test.describe("tag page", () => {
   test("is server-rendered, shows its title and subtitle and is accessible", async ({ page, request }) => {
-    await expectServerRendered(
-      request,
-      "/tag/macos",
-      ["macos Products for Experts and Beginners", `Discover 100+ Best macos Products as at ${MONTH_YEAR}`],
-      { tag: "macos" },
-    );
     // The niche selector is hidden on tags that contain "ai".
     const aiTag = await request.get("/tag/ai-chatbots-assistants");
     expect(aiTag.status()).toBe(200);
@@ -264,11 +253,7 @@ test.describe("tag page", () => {
     expect(aiHtml).not.toContain("Select Category");
     expect(await (await request.get("/tag/macos")).text()).toContain("Select Category");
 
-    await open(page, "/tag/macos");
-    await expect(page.getByRole("heading", { level: 1, name: "macos Products for Experts and Beginners" })).toBeVisible();
-    await expect(page.getByText(`Discover 100+ Best macos Products as at ${MONTH_YEAR}`)).toBeVisible();
-    await expect(products(page)).toHaveCount(20);
-    await expectLayout(page);
-    await expectAccessible(page);
+    const subtitle = `Discover 100+ Best macos Products as at ${MONTH_YEAR}`;
+    await expectHeadings(page, request, "/tag/macos", { tag: "macos" }, "macos Products for Experts and Beginners", subtitle);
   });
 });

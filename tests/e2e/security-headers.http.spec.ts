@@ -62,6 +62,13 @@ async function expectScriptsAllowed(response: APIResponse, nonce: string, what: 
   for (const [, other] of html.matchAll(/nonce="([^"]*)"/g)) expect(other, what).toBe(nonce);
 }
 
+/** GETs `path` without following redirects: the answer has `status` and the security headers. */
+async function getChecked(request: APIRequestContext, what: string, path: string, status: number) {
+  const response = await request.get(path, { maxRedirects: 0 });
+  expect(response.status(), what).toBe(status);
+  return { response, nonce: expectSecurityHeaders(response, what) };
+}
+
 test("every page type, API answer, file and error carries the security headers", async ({ request }) => {
   const { product, niche, subcategory } = await catalogue(request);
   const home = await (await request.get("/")).text();
@@ -81,9 +88,7 @@ test("every page type, API answer, file and error carries the security headers",
     ["missing page", "/no-such-page-here", 404],
   ];
   for (const [what, path, status] of pages) {
-    const response = await request.get(path, { maxRedirects: 0 });
-    expect(response.status(), what).toBe(status);
-    const nonce = expectSecurityHeaders(response, what);
+    const { response, nonce } = await getChecked(request, what, path, status);
     if (status === 200 || status === 404) await expectScriptsAllowed(response, nonce, what);
   }
   const others: [string, string, number][] = [
@@ -97,11 +102,7 @@ test("every page type, API answer, file and error carries the security headers",
     ["health check", "/healthz", 200],
     ["malformed address", "/%E0%A4%A", 400],
   ];
-  for (const [what, path, status] of others) {
-    const response = await request.get(path, { maxRedirects: 0 });
-    expect(response.status(), what).toBe(status);
-    expectSecurityHeaders(response, what);
-  }
+  for (const [what, path, status] of others) await getChecked(request, what, path, status);
   const write = await request.put(`/api/v1/products/${product.id}/upvote`, { maxRedirects: 0 });
   expect(write.status(), "signed-out API write").toBe(401);
   expectSecurityHeaders(write, "signed-out API write");

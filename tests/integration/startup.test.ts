@@ -1,19 +1,13 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { DatabaseOpenError, openDatabase } from "~/db/client.server";
 import { runScript } from "./run-script";
+import { tempDirs } from "../support/temp-dirs";
 
-const dirs: string[] = [];
-function tempDir() {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "toolnest-startup-"));
-  dirs.push(dir);
-  return dir;
-}
-afterEach(() => {
-  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
-});
+const temp = tempDirs("toolnest-startup-");
+const tempDir = temp.make;
+afterEach(temp.removeAll);
 
 describe("start-up failures say what is wrong in one line", { timeout: 120_000 }, () => {
   it("rejects an invalid PORT", async () => {

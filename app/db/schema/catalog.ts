@@ -17,8 +17,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { PRICINGS, PRODUCT_STATUSES, PRODUCT_TYPES, PUBLISH_STATUSES } from "../../lib/constants";
-import { user } from "./auth";
-import { inList, timestamps, tsvector } from "./columns";
+import { inList, mentionedUserId, requiredRef, timestamps, tsvector } from "./columns";
 
 /* ------------------------------------------------------------------- Taxonomy */
 
@@ -59,12 +58,8 @@ export const subcategories = pgTable(
 export const niche_subcategories = pgTable(
   "niche_subcategories",
   {
-    niche_id: integer("niche_id")
-      .notNull()
-      .references(() => niches.id, { onDelete: "cascade" }),
-    subcategory_id: integer("subcategory_id")
-      .notNull()
-      .references(() => subcategories.id, { onDelete: "cascade" }),
+    niche_id: requiredRef("niche_id", () => niches.id),
+    subcategory_id: requiredRef("subcategory_id", () => subcategories.id),
   },
   (t) => [
     primaryKey({ columns: [t.niche_id, t.subcategory_id] }),
@@ -105,7 +100,7 @@ export const products = pgTable(
     coupon_url: text("coupon_url"),
     coupon_expiry_date: timestamp("coupon_expiry_date", { withTimezone: true }),
     maker_comment: text("maker_comment"),
-    submitter_id: text("submitter_id").references(() => user.id, { onDelete: "set null" }),
+    submitter_id: mentionedUserId("submitter_id"),
     submitter_name: text("submitter_name"),
     submitter_email: text("submitter_email"),
     ...timestamps,
@@ -136,12 +131,8 @@ export const products = pgTable(
 export const product_niches = pgTable(
   "product_niches",
   {
-    product_id: integer("product_id")
-      .notNull()
-      .references(() => products.id, { onDelete: "cascade" }),
-    niche_id: integer("niche_id")
-      .notNull()
-      .references(() => niches.id, { onDelete: "cascade" }),
+    product_id: requiredRef("product_id", () => products.id),
+    niche_id: requiredRef("niche_id", () => niches.id),
   },
   (t) => [primaryKey({ columns: [t.product_id, t.niche_id] }), index("product_niches_niche_idx").on(t.niche_id)],
 );
@@ -149,12 +140,8 @@ export const product_niches = pgTable(
 export const product_subcategories = pgTable(
   "product_subcategories",
   {
-    product_id: integer("product_id")
-      .notNull()
-      .references(() => products.id, { onDelete: "cascade" }),
-    subcategory_id: integer("subcategory_id")
-      .notNull()
-      .references(() => subcategories.id, { onDelete: "cascade" }),
+    product_id: requiredRef("product_id", () => products.id),
+    subcategory_id: requiredRef("subcategory_id", () => subcategories.id),
     /** The product's first niche, as the spec's `category_id`. */
     category_id: integer("category_id").references(() => niches.id, { onDelete: "set null" }),
   },

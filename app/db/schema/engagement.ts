@@ -3,9 +3,9 @@
  * page views, and the counts the public sees.
  */
 import { sql } from "drizzle-orm";
-import { type AnyPgColumn, bigserial, check, date, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { user } from "./auth";
+import { type AnyPgColumn, bigserial, check, date, index, integer, pgTable, primaryKey, serial, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { products } from "./catalog";
+import { createdAt, mentionedUserId, requiredRef, ownerUserId } from "./columns";
 
 /**
  * Counts the public sees, kept by triggers on the rows they count (see migrations): a narrow
@@ -31,13 +31,9 @@ export const product_upvotes = pgTable(
   "product_upvotes",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
-    product_id: integer("product_id")
-      .notNull()
-      .references(() => products.id, { onDelete: "cascade" }),
-    user_id: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
-    created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    product_id: requiredRef("product_id", () => products.id),
+    user_id: ownerUserId(),
+    created_at: createdAt(),
   },
   (t) => [
     uniqueIndex("product_upvotes_product_user_idx").on(t.product_id, t.user_id),
@@ -49,13 +45,9 @@ export const bookmarks = pgTable(
   "bookmarks",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
-    user_id: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
-    product_id: integer("product_id")
-      .notNull()
-      .references(() => products.id, { onDelete: "cascade" }),
-    created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    user_id: ownerUserId(),
+    product_id: requiredRef("product_id", () => products.id),
+    created_at: createdAt(),
   },
   (t) => [
     uniqueIndex("bookmarks_user_product_idx").on(t.user_id, t.product_id),
@@ -67,15 +59,13 @@ export const product_clicks = pgTable(
   "product_clicks",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
-    product_id: integer("product_id")
-      .notNull()
-      .references(() => products.id, { onDelete: "cascade" }),
+    product_id: requiredRef("product_id", () => products.id),
     referrer: text("referrer"),
     user_agent: text("user_agent"),
-    user_id: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    user_id: mentionedUserId("user_id"),
     /** A keyed hash of the visitor for the day (see product_views): counts distinct users, identifies nobody. */
     visitor_hash: text("visitor_hash"),
-    created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    created_at: createdAt(),
   },
   (t) => [index("product_clicks_product_idx").on(t.product_id, t.created_at)],
 );
@@ -87,9 +77,7 @@ export const product_clicks = pgTable(
 export const product_views = pgTable(
   "product_views",
   {
-    product_id: integer("product_id")
-      .notNull()
-      .references(() => products.id, { onDelete: "cascade" }),
+    product_id: requiredRef("product_id", () => products.id),
     day: date("day", { mode: "string" }).notNull(),
     visitor_hash: text("visitor_hash").notNull(),
   },
@@ -100,16 +88,12 @@ export const product_feedback = pgTable(
   "product_feedback",
   {
     id: serial("id").primaryKey(),
-    product_id: integer("product_id")
-      .notNull()
-      .references(() => products.id, { onDelete: "cascade" }),
-    user_id: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    product_id: requiredRef("product_id", () => products.id),
+    user_id: ownerUserId(),
     comment: text("comment").notNull(),
     rating: integer("rating").notNull(),
     parent_id: integer("parent_id").references((): AnyPgColumn => product_feedback.id, { onDelete: "cascade" }),
-    created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    created_at: createdAt(),
   },
   (t) => [
     check("product_feedback_rating_check", sql`rating between 1 and 5`),

@@ -3,27 +3,22 @@
  * revisions until an admin approves them (the public page keeps the approved version meanwhile).
  */
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { user } from "./auth";
+import { check, index, jsonb, pgTable, serial, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { products } from "./catalog";
+import { createdAt, decision, mentionedUserId, requiredRef, ownerUserId } from "./columns";
 
 /** A user's claim to be a maker of a product: pending until verified (e-mail domain) or decided by an admin. */
 export const product_claims = pgTable(
   "product_claims",
   {
     id: serial("id").primaryKey(),
-    product_id: integer("product_id")
-      .notNull()
-      .references(() => products.id, { onDelete: "cascade" }),
-    user_id: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    product_id: requiredRef("product_id", () => products.id),
+    user_id: ownerUserId(),
     status: text("status").notNull().default("pending"),
     /** How a verified claim was verified: `email_domain` (automatic) or `admin`. */
     verified_by: text("verified_by"),
-    created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    decided_at: timestamp("decided_at", { withTimezone: true }),
-    decided_by: text("decided_by").references(() => user.id, { onDelete: "set null" }),
+    created_at: createdAt(),
+    ...decision(),
   },
   (t) => [
     uniqueIndex("product_claims_product_user_idx").on(t.product_id, t.user_id),
@@ -37,16 +32,13 @@ export const product_revisions = pgTable(
   "product_revisions",
   {
     id: serial("id").primaryKey(),
-    product_id: integer("product_id")
-      .notNull()
-      .references(() => products.id, { onDelete: "cascade" }),
-    user_id: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    product_id: requiredRef("product_id", () => products.id),
+    user_id: mentionedUserId("user_id"),
     changes: jsonb("changes").notNull(),
     status: text("status").notNull().default("pending"),
     reason: text("reason"),
-    created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    decided_at: timestamp("decided_at", { withTimezone: true }),
-    decided_by: text("decided_by").references(() => user.id, { onDelete: "set null" }),
+    created_at: createdAt(),
+    ...decision(),
   },
   (t) => [
     // One pending revision per product: a maker's next edit updates it.

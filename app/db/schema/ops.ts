@@ -4,8 +4,7 @@
  */
 import { sql } from "drizzle-orm";
 import { bigserial, check, index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
-import { user } from "./auth";
-import { timestamps } from "./columns";
+import { createdAt, mentionedUserId, timestamps } from "./columns";
 
 /** Fixed-window counters shared by every app instance (sign-in attempts, write rate limits). */
 export const rate_limits = pgTable("rate_limits", {
@@ -27,7 +26,7 @@ export const login_attempts = pgTable(
     ip: text("ip").notNull(),
     /** failed (also while the password is being checked), succeeded, or refused (not tried: too many failures). */
     outcome: text("outcome").notNull().default("failed"),
-    created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    created_at: createdAt(),
   },
   (t) => [
     index("login_attempts_email_idx").on(t.email, t.created_at),
@@ -40,7 +39,7 @@ export const login_attempts = pgTable(
 export const app_secrets = pgTable("app_secrets", {
   name: text("name").primaryKey(),
   value: text("value").notNull(),
-  created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  created_at: createdAt(),
 });
 
 export const ai_workshop_settings = pgTable(
@@ -51,7 +50,7 @@ export const ai_workshop_settings = pgTable(
     provider: text("provider").notNull().default("none"),
     /** Encrypted at rest; never sent back whole. */
     api_key: text("api_key"),
-    user_id: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    user_id: mentionedUserId("user_id"),
     ...timestamps,
   },
   () => [

@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { check, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { user } from "./auth";
 import { niches, products } from "./catalog";
-import { timestamps } from "./columns";
+import { createdAt, requiredRef, timestamps } from "./columns";
 
 export const profiles = pgTable(
   "profiles",
@@ -39,15 +39,13 @@ export const admin_users = pgTable(
 export const product_makers = pgTable(
   "product_makers",
   {
-    product_id: integer("product_id")
-      .notNull()
-      .references(() => products.id, { onDelete: "cascade" }),
+    product_id: requiredRef("product_id", () => products.id),
     profile_id: text("profile_id")
       .notNull()
       .references(() => profiles.id, { onDelete: "cascade" }),
     /** Claims stay pending until verified (e-mail domain match or an admin). */
     status: text("status").notNull().default("verified"),
-    created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    created_at: createdAt(),
   },
   (t) => [
     primaryKey({ columns: [t.product_id, t.profile_id] }),

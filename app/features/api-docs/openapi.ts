@@ -71,8 +71,17 @@ const limit = (max: number, fallback: number) => ({
   in: "query",
   schema: { type: "integer", minimum: 1, maximum: max, default: fallback },
 });
-const badRequest = { description: "A parameter is invalid; `error.parameter` names it.", content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } };
 const json = (schema: object, description: string) => ({ description, content: { "application/json": { schema } } });
+/** An answer with the API's error shape. */
+const problem = (description: string) => json({ $ref: "#/components/schemas/Error" }, description);
+const badRequest = problem("A parameter is invalid; `error.parameter` names it.");
+const productIdParameter = [{ name: "id", in: "path", required: true, schema: { type: "integer", minimum: 1 } }];
+/** What the page's beacons (click-out, view) are refused with. */
+const beaconRefusals = {
+  400: problem("Invalid Product ID"),
+  404: problem("Product not found in database"),
+  429: problem("Too many requests from this address; see Retry-After."),
+};
 
 /** PUT and DELETE of an upvote or a save by the signed-in user (session cookie, same-origin). */
 function engagementToggle(noun: "upvote" | "save", state: "upvoted" | "bookmarked", count: "upvotes" | "bookmarks") {
@@ -89,18 +98,17 @@ function engagementToggle(noun: "upvote" | "save", state: "upvoted" | "bookmarke
     "The new state and count.",
   );
   const refusals = {
-    400: json({ $ref: "#/components/schemas/Error" }, "Invalid Product ID"),
-    401: json({ $ref: "#/components/schemas/Error" }, "Not signed in."),
-    403: json({ $ref: "#/components/schemas/Error" }, "A cross-site request (Origin is not this site)."),
-    404: json({ $ref: "#/components/schemas/Error" }, "Product not found in database (missing or not live)."),
-    429: json({ $ref: "#/components/schemas/Error" }, "Too many writes from this user or address; see Retry-After."),
+    400: problem("Invalid Product ID"),
+    401: problem("Not signed in."),
+    403: problem("A cross-site request (Origin is not this site)."),
+    404: problem("Product not found in database (missing or not live)."),
+    429: problem("Too many writes from this user or address; see Retry-After."),
   };
-  const parameters = [{ name: "id", in: "path", required: true, schema: { type: "integer", minimum: 1 } }];
   const description =
     "Signed-in users only (the session cookie; a browser request must come from this site). Idempotent. Limited per user (60 a minute) and per address.";
   return {
-    put: { summary: noun === "upvote" ? "Upvote a product" : "Save (bookmark) a product", description, parameters, responses: { 200: answer, ...refusals } },
-    delete: { summary: noun === "upvote" ? "Withdraw an upvote" : "Remove a save", description, parameters, responses: { 200: answer, ...refusals } },
+    put: { summary: noun === "upvote" ? "Upvote a product" : "Save (bookmark) a product", description, parameters: productIdParameter, responses: { 200: answer, ...refusals } },
+    delete: { summary: noun === "upvote" ? "Withdraw an upvote" : "Remove a save", description, parameters: productIdParameter, responses: { 200: answer, ...refusals } },
   };
 }
 
@@ -136,7 +144,7 @@ export function openApiDocument(appUrl: string, siteName: string) {
           parameters: [{ name: "slug", in: "path", required: true, schema: { type: "string" } }],
           responses: {
             200: json({ $ref: "#/components/schemas/ProductCard" }, "The product, with its niches, subcategories, makers and counts."),
-            404: json({ $ref: "#/components/schemas/Error" }, "No live product has this slug."),
+            404: problem("No live product has this slug."),
           },
         },
       },
@@ -144,12 +152,10 @@ export function openApiDocument(appUrl: string, siteName: string) {
         post: {
           summary: "Record a click-out",
           description: "Sent by the product page when Visit Website is clicked (as a beacon).",
-          parameters: [{ name: "id", in: "path", required: true, schema: { type: "integer", minimum: 1 } }],
+          parameters: productIdParameter,
           responses: {
             204: { description: "Recorded." },
-            400: json({ $ref: "#/components/schemas/Error" }, "Invalid Product ID"),
-            404: json({ $ref: "#/components/schemas/Error" }, "Product not found in database"),
-            429: json({ $ref: "#/components/schemas/Error" }, "Too many requests from this address; see Retry-After."),
+            ...beaconRefusals,
           },
         },
       },
@@ -158,12 +164,10 @@ export function openApiDocument(appUrl: string, siteName: string) {
           summary: "Record a page view",
           description:
             "Sent by the product page once it is interactive (as a beacon). Counted once per visitor and day (a keyed daily hash of the signed-in user, or of the address and browser; nothing else is kept). Bots are not counted.",
-          parameters: [{ name: "id", in: "path", required: true, schema: { type: "integer", minimum: 1 } }],
+          parameters: productIdParameter,
           responses: {
             204: { description: "Counted (or already counted today)." },
-            400: json({ $ref: "#/components/schemas/Error" }, "Invalid Product ID"),
-            404: json({ $ref: "#/components/schemas/Error" }, "Product not found in database"),
-            429: json({ $ref: "#/components/schemas/Error" }, "Too many requests from this address; see Retry-After."),
+            ...beaconRefusals,
           },
         },
       },
@@ -171,7 +175,7 @@ export function openApiDocument(appUrl: string, siteName: string) {
         get: {
           summary: "Reviews of a live product",
           description: "The review summary (average to one decimal, count, share of each rating; reviews only) and the newest 50 reviews, each with its replies oldest first.",
-          parameters: [{ name: "id", in: "path", required: true, schema: { type: "integer", minimum: 1 } }],
+          parameters: productIdParameter,
           responses: {
             200: json(
               {
@@ -193,15 +197,15 @@ export function openApiDocument(appUrl: string, siteName: string) {
               },
               "Summary and reviews, newest first.",
             ),
-            400: json({ $ref: "#/components/schemas/Error" }, "Invalid Product ID"),
-            404: json({ $ref: "#/components/schemas/Error" }, "Product not found"),
+            400: problem("Invalid Product ID"),
+            404: problem("Product not found"),
           },
         },
         post: {
           summary: "Post a review or a reply",
           description:
             "Signed-in users only (session cookie, same origin). A review needs `rating` (1 to 5) and `comment`; a reply needs `parentId` (a review of the same product) and `comment`, and is stored with rating 5. Comments are plain text, at most 2,000 characters, stored as typed. Form-encoded or JSON body. Rate limited per user and per address.",
-          parameters: [{ name: "id", in: "path", required: true, schema: { type: "integer", minimum: 1 } }],
+          parameters: productIdParameter,
           requestBody: {
             required: true,
             content: {
@@ -220,14 +224,13 @@ export function openApiDocument(appUrl: string, siteName: string) {
           },
           responses: {
             201: json({ type: "object", properties: { feedback: { $ref: "#/components/schemas/Review" } } }, "Saved."),
-            400: json(
-              { $ref: "#/components/schemas/Error" },
+            400: problem(
               "Please provide a rating before submitting / Please enter your feedback before submitting / Please enter your reply before submitting, or too long; `error.fields` names the field.",
             ),
-            401: json({ $ref: "#/components/schemas/Error" }, "Please sign in to leave feedback."),
+            401: problem("Please sign in to leave feedback."),
             403: { description: "Cross-site request." },
-            404: json({ $ref: "#/components/schemas/Error" }, "Product not found, or the review replied to is not one of its reviews."),
-            429: json({ $ref: "#/components/schemas/Error" }, "Too many reviews; see Retry-After."),
+            404: problem("Product not found, or the review replied to is not one of its reviews."),
+            429: problem("Too many reviews; see Retry-After."),
           },
         },
       },
@@ -244,7 +247,7 @@ export function openApiDocument(appUrl: string, siteName: string) {
               "One item per live product asked for.",
             ),
             400: badRequest,
-            401: json({ $ref: "#/components/schemas/Error" }, "Not signed in."),
+            401: problem("Not signed in."),
           },
         },
       },

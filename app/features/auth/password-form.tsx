@@ -1,11 +1,13 @@
 import type * as React from "react";
-import { FormField } from "~/components/ui/form-field";
+import { Form, useNavigation } from "react-router";
+import { Button } from "~/components/ui/button";
+import { FormAlert, FormField } from "~/components/ui/form-field";
 import { PASSWORD_MIN_LENGTH, type FieldErrors } from "./password";
 
 export { FormAlert, FormField } from "~/components/ui/form-field";
 
 /** New password (with its length hint) and its confirmation, as the reset and change screens ask for them. */
-export function NewPasswordFields({ errors }: { errors?: Pick<FieldErrors, "password" | "confirm"> }) {
+function NewPasswordFields({ errors }: { errors?: Pick<FieldErrors, "password" | "confirm"> }) {
   return (
     <>
       <FormField
@@ -29,7 +31,36 @@ export function NewPasswordFields({ errors }: { errors?: Pick<FieldErrors, "pass
   );
 }
 
-/** A message about the whole form (not one field). */
+/**
+ * The form of the reset and change screens: the form's message, the screen's own fields
+ * (`children`), the new password and its confirmation, and the submit button. `check` holds
+ * useFormErrors' handlers, which run the form's schema in the browser.
+ */
+export function NewPasswordForm({
+  check,
+  errors,
+  error,
+  children,
+}: {
+  check: Pick<React.FormHTMLAttributes<HTMLFormElement>, "onChange" | "onBlur" | "onSubmit">;
+  errors: FieldErrors;
+  error?: string;
+  children: React.ReactNode;
+}) {
+  const busy = useNavigation().state === "submitting";
+  return (
+    <>
+      {error ? <FormAlert>{error}</FormAlert> : null}
+      <Form method="post" noValidate className="flex flex-col gap-4" {...check}>
+        {children}
+        <NewPasswordFields errors={errors} />
+        <Button type="submit" disabled={busy}>
+          {busy ? "Updating..." : "Update Password"}
+        </Button>
+      </Form>
+    </>
+  );
+}
 
 /** The card the password screens share. */
 export function PasswordCard({ title, children }: { title: string; children: React.ReactNode }) {

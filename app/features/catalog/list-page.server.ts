@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { env } from "~/lib/env.server";
 import { listProducts, type ListFilter } from "./list.server";
 import { spotlight, trending } from "./product.server";
 import type { SidebarData } from "./components/sidebar";
@@ -26,6 +27,20 @@ export async function loadListPage(filter: ListFilter, sidebar: Omit<SidebarData
     trending: trendingProducts,
     monthYear: monthYear(),
   };
+}
+
+/** The site settings a list page's meta tags and hero use. */
+export function listSite() {
+  const { SITE_NAME, APP_URL, NEWSLETTER_URL } = env();
+  return { siteName: SITE_NAME, appUrl: APP_URL, newsletterUrl: NEWSLETTER_URL ?? null };
+}
+
+/**
+ * The hero, breadcrumb trail and Load More filter of a list page, for ListPageView. `topic` gets the
+ * spec's "… for Experts and Beginners"; the trail starts at Home and ends at the page itself.
+ */
+export function listHeading(topic: string, subtitle: string, trail: { name: string; href?: string }[], query: Record<string, string>) {
+  return { title: `${topic} for Experts and Beginners`, subtitle, breadcrumbs: [{ name: "Home", href: "/" }, ...trail], query };
 }
 
 /** A 404 page for a missing niche or category, with the spec's message. */

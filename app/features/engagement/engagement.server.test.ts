@@ -16,6 +16,13 @@ async function counts(productId: number) {
   return row!;
 }
 
+/** A live product and `count` users, for the concurrency tests. */
+async function productAndUsers(count: number) {
+  const db = getDb();
+  const product = await createProduct(db);
+  return { product, users: await Promise.all(Array.from({ length: count }, () => createUser(db))) };
+}
+
 describe("setUpvote", () => {
   it("upvotes once per user, withdraws, and answers the exact count", async () => {
     const db = getDb();
@@ -45,9 +52,7 @@ describe("setUpvote", () => {
   });
 
   it("keeps the count exact under many users toggling at once", async () => {
-    const db = getDb();
-    const product = await createProduct(db);
-    const users = await Promise.all(Array.from({ length: 40 }, () => createUser(db)));
+    const { product, users } = await productAndUsers(40);
     // Each user toggles 5 times (on, off, on, off, on), all users at once, plus duplicate upvotes.
     await Promise.all(
       users.map(async (user, i) => {
@@ -72,9 +77,7 @@ describe("setBookmark", () => {
   });
 
   it("keeps the count exact under concurrent saves and removals", async () => {
-    const db = getDb();
-    const product = await createProduct(db);
-    const users = await Promise.all(Array.from({ length: 30 }, () => createUser(db)));
+    const { product, users } = await productAndUsers(30);
     await Promise.all(
       users.map(async (user, i) => {
         await Promise.all([setBookmark(user, product.id, true), setBookmark(user, product.id, true)]);

@@ -58,29 +58,15 @@ async function toggle(
 }
 
 /** Upvotes (on) or withdraws the upvote (off); idempotent. */
-export async function setUpvote(
-  userId: string,
-  productId: number,
-  on: boolean,
-  db: Database = getDb(),
-  limits?: ToggleLimits,
-): Promise<UpvoteResult> {
+export async function setUpvote(userId: string, productId: number, on: boolean, db: Database = getDb(), limits?: ToggleLimits): Promise<UpvoteResult> {
   const result = await toggle(db, "upvote", userId, productId, on, limits);
-  if (!result.ok) return result;
-  return { ok: true, changed: result.changed, upvoted: on, upvotes: result.count };
+  return result.ok ? { ok: true, changed: result.changed, upvoted: on, upvotes: result.count } : result;
 }
 
 /** Saves (on) or removes the save (off); idempotent. `changed: false` on a save means it already existed. */
-export async function setBookmark(
-  userId: string,
-  productId: number,
-  on: boolean,
-  db: Database = getDb(),
-  limits?: ToggleLimits,
-): Promise<BookmarkResult> {
+export async function setBookmark(userId: string, productId: number, on: boolean, db: Database = getDb(), limits?: ToggleLimits): Promise<BookmarkResult> {
   const result = await toggle(db, "bookmark", userId, productId, on, limits);
-  if (!result.ok) return result;
-  return { ok: true, changed: result.changed, bookmarked: on, bookmarks: result.count };
+  return result.ok ? { ok: true, changed: result.changed, bookmarked: on, bookmarks: result.count } : result;
 }
 
 /** What the user did to each of these live products, with the current counts. Unknown ids are left out. */

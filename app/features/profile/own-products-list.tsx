@@ -1,15 +1,7 @@
 import { ExternalLinkIcon } from "lucide-react";
 import { cn } from "~/components/ui/cn";
 import type { OwnProduct } from "./types";
-
-const STATUS: Record<string, { label: string; className: string }> = {
-  draft: { label: "Draft", className: "bg-muted text-foreground" },
-  pending: { label: "Pending", className: "bg-yellow-100 text-yellow-900 dark:bg-yellow-950 dark:text-yellow-100" },
-  live: { label: "Live", className: "bg-green-100 text-green-900 dark:bg-green-950 dark:text-green-100" },
-  rejected: { label: "Rejected", className: "bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-100" },
-};
-
-const addedFormat = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });
+import { formatAddedOn, productStatusBadge } from "~/domain/product-status";
 
 /** Your Listed Products: the user's own submissions; only live ones have a public page to view. */
 export function OwnProductsList({ products }: { products: OwnProduct[] }) {
@@ -17,7 +9,7 @@ export function OwnProductsList({ products }: { products: OwnProduct[] }) {
   return (
     <ul className="divide-y">
       {products.map((product) => {
-        const status = STATUS[product.status] ?? { label: product.status, className: "bg-muted text-foreground" };
+        const status = productStatusBadge(product.status);
         return (
           <li key={product.id} className="flex flex-wrap items-center gap-3 py-3">
             {product.logo_url ? (
@@ -29,7 +21,7 @@ export function OwnProductsList({ products }: { products: OwnProduct[] }) {
             )}
             <div className="min-w-0 flex-1">
               <p className="truncate font-medium">{product.product_name}</p>
-              <p className="text-sm text-muted-foreground">Added on {addedFormat.format(new Date(product.created_at))}</p>
+              <p className="text-sm text-muted-foreground">Added on {formatAddedOn(product.created_at)}</p>
             </div>
             <span className={cn("rounded-full px-2.5 py-0.5 text-xs font-medium", status.className)}>{status.label}</span>
             {product.status === "live" ? (

@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import {
   breadcrumbListLd,
   jsonLd,
+  listPageMeta,
   metaDescription,
   seoMeta,
   serializeJsonLd,
@@ -33,13 +34,8 @@ function renderHead(descriptors: MetaDescriptor[]): string {
 }
 
 describe("seoMeta", () => {
-  const tags = seoMeta({
-    title: "Acme | Toolnest",
-    description: "<p>Acme builds <strong>rockets</strong> &amp; roller skates.</p>",
-    url,
-    image: "/logos/acme.png",
-    siteName: "Toolnest",
-  });
+  const description = "<p>Acme builds <strong>rockets</strong> &amp; roller skates.</p>";
+  const tags = seoMeta({ title: "Acme | Toolnest", description, url, image: "/logos/acme.png", siteName: "Toolnest" });
 
   it("has the title, canonical link, Open Graph and Twitter tags", () => {
     expect(tags).toContainEqual({ title: "Acme | Toolnest" });
@@ -194,5 +190,27 @@ describe("JSON-LD", () => {
       ],
     });
     expect(jsonLd(ld)).toEqual({ "script:ld+json": ld });
+  });
+});
+
+describe("listPageMeta", () => {
+  const site = { appUrl: "https://toolnest.example", siteName: "Toolnest" };
+  const breadcrumbs = [{ name: "Home", href: "/" }, { name: "Writing", href: "/niche/writing" }, { name: "Notes" }];
+
+  it("titles the page after its heading and the site, and gives the trail from Home to the canonical URL", () => {
+    const tags = listPageMeta({ ...site, title: "Notes for Experts and Beginners", breadcrumbs }, { path: "/niche/writing/subcategory/notes", description: "Notes." });
+    expect(tags).toContainEqual({ title: "Notes for Experts and Beginners | Toolnest" });
+    expect(tags).toContainEqual({ tagName: "link", rel: "canonical", href: "https://toolnest.example/niche/writing/subcategory/notes" });
+    const trail = [
+      { name: "Home", url: "https://toolnest.example/" },
+      { name: "Writing", url: "https://toolnest.example/niche/writing" },
+      { name: "Notes", url: "https://toolnest.example/niche/writing/subcategory/notes" },
+    ];
+    expect(tags.at(-1)).toEqual(jsonLd(breadcrumbListLd(trail)));
+  });
+
+  it("takes another title when the page's differs from its heading", () => {
+    const tags = listPageMeta({ ...site, title: "Heading", breadcrumbs }, { path: "/tag/x", description: "", title: "Other" });
+    expect(tags).toContainEqual({ title: "Other | Toolnest" });
   });
 });

@@ -165,3 +165,22 @@ export function breadcrumbListLd(items: BreadcrumbItem[]): JsonLdObject {
     })),
   };
 }
+
+export interface ListPageMetaData {
+  appUrl: string;
+  siteName: string;
+  /** The page's heading, which titles the page unless `title` says otherwise. */
+  title: string;
+  /** The visible trail: from Home (href "/") to the page itself (no href). */
+  breadcrumbs: { name: string; href?: string }[];
+}
+
+/** A list page's tags: the SEO tags (titled "… | site") and its breadcrumb trail as JSON-LD. */
+export function listPageMeta(data: ListPageMetaData, page: { path: string; description: string; title?: string }): MetaDescriptor[] {
+  const url = `${data.appUrl}${page.path}`;
+  const trail = data.breadcrumbs.map((crumb) => ({ name: crumb.name, url: crumb.href ? `${data.appUrl}${crumb.href}` : url }));
+  return [
+    ...seoMeta({ title: `${page.title ?? data.title} | ${data.siteName}`, description: page.description, url, siteName: data.siteName }),
+    jsonLd(breadcrumbListLd(trail)),
+  ];
+}

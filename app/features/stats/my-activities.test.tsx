@@ -3,6 +3,7 @@ import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import { MyActivities } from "./my-activities";
 import type { Activity } from "./stats";
+import { renderHtml } from "../../../tests/support/render-html";
 
 const now = Date.parse("2025-06-10T12:00:00Z");
 const product = { slug: "notion", name: "Notion", logo_url: null };
@@ -13,11 +14,11 @@ describe("My Activities", () => {
       { kind: "review", key: "review-1", created_at: "2025-06-10T11:00:00.000Z", product, preview: "<i>Great</i> tool…", rating: 5 },
       { kind: "save", key: "save-1", created_at: "2025-06-09T12:00:00.000Z", product, preview: null, rating: null },
     ];
-    const html = renderToString(
+    const html = renderHtml(
       <MemoryRouter>
         <MyActivities items={items} now={now} />
       </MemoryRouter>,
-    ).replaceAll("<!-- -->", "");
+    );
     expect(html).toContain("Reviewed");
     expect(html).toContain('href="/resources/notion"');
     expect(html).toContain("&lt;i&gt;Great&lt;/i&gt; tool…");

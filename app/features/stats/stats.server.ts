@@ -1,9 +1,8 @@
 import { sql } from "drizzle-orm";
 import { queryRows } from "~/db/client.server";
 import { getDb } from "~/db/registry.server";
+import { dailyActivity } from "~/domain/product-activity.server";
 import type { SubmitterStats } from "./stats";
-
-export const SERIES_DAYS = 30;
 
 /**
  * The stats row of a product for its submitter, or null for anybody else: views (one per
@@ -24,19 +23,8 @@ export async function submitterStats(productId: number, viewerId: string | null 
         where p.id = ${productId} and p.submitter_id = ${viewerId}`,
   );
   if (!totals) return null;
-  const series = await queryRows<{ day: string; views: number; clicks: number }>(
-    db,
-    sql`with bounds as (select (now() at time zone 'UTC')::date as today),
-             days as (select generate_series(today - ${SERIES_DAYS - 1}::int, today, interval '1 day')::date as day from bounds),
-             views as (select v.day, count(*)::int as n from product_views v, bounds
-                       where v.product_id = ${productId} and v.day > today - ${SERIES_DAYS}::int group by v.day),
-             clicks as (select (c.created_at at time zone 'UTC')::date as day, count(*)::int as n from product_clicks c, bounds
-                        where c.product_id = ${productId} and c.created_at >= ((today - ${SERIES_DAYS - 1}::int)::timestamp at time zone 'UTC')
-                        group by 1)
-        select days.day::text as day, coalesce(views.n, 0)::int as views, coalesce(clicks.n, 0)::int as clicks
-        from days left join views using (day) left join clicks using (day)
-        order by days.day`,
-  );
+  const activity = await dailyActivity(db, viewerId, [productId]);
+  const series = (activity.get(productId) ?? []).map(({ day, views, clicks }) => ({ day, views, clicks }));
   return { ...totals, series };
 }
 

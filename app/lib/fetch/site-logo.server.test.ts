@@ -200,6 +200,18 @@ describe("normalizeLogo", () => {
 });
 
 describe("largestIcoImage", () => {
+  /** An ICO header with one entry of `size` bytes right after it, `side` pixels square (0 stands for 256). */
+  function icoDirectory(size: number, side = 0) {
+    const directory = Buffer.alloc(22);
+    directory.writeUInt16LE(1, 2);
+    directory.writeUInt16LE(1, 4);
+    directory.writeUInt8(side, 6);
+    directory.writeUInt8(side, 7);
+    directory.writeUInt32LE(size, 14);
+    directory.writeUInt32LE(22, 18);
+    return directory;
+  }
+
   it("decodes a 24-bit BMP entry with its transparency mask", () => {
     const header = Buffer.alloc(40);
     header.writeUInt32LE(40, 0);
@@ -212,14 +224,7 @@ describe("largestIcoImage", () => {
     // Mask: bottom row fully opaque, top row's second pixel transparent.
     const mask = Buffer.from([0, 0, 0, 0, 0b01000000, 0, 0, 0]);
     const bmp = Buffer.concat([header, rows, mask]);
-    const directory = Buffer.alloc(22);
-    directory.writeUInt16LE(1, 2);
-    directory.writeUInt16LE(1, 4);
-    directory.writeUInt8(2, 6);
-    directory.writeUInt8(2, 7);
-    directory.writeUInt32LE(bmp.length, 14);
-    directory.writeUInt32LE(22, 18);
-    const image = largestIcoImage(Buffer.concat([directory, bmp]));
+    const image = largestIcoImage(Buffer.concat([icoDirectory(bmp.length, 2), bmp]));
     expect(image).toMatchObject({ kind: "raw", width: 2, height: 2 });
     if (image?.kind !== "raw") return;
     // RGBA, top row first: blue, transparent blue; red, red.
@@ -227,12 +232,7 @@ describe("largestIcoImage", () => {
   });
 
   it("refuses an entry that points past the end of the file", () => {
-    const directory = Buffer.alloc(22);
-    directory.writeUInt16LE(1, 2);
-    directory.writeUInt16LE(1, 4);
-    directory.writeUInt32LE(1000, 14);
-    directory.writeUInt32LE(22, 18);
-    expect(largestIcoImage(directory)).toBeNull();
+    expect(largestIcoImage(icoDirectory(1000))).toBeNull();
   });
 });
 

@@ -5,7 +5,7 @@ import type { ProductDetail } from "../product.server";
 
 /** Creator and makers (or Unclaimed) with Claim this product. */
 export function ProductMakers({ product }: { product: ProductDetail }) {
-  const claimPath = `/claim-product?product=${product.id}`;
+  const claimPath = `/claim-product?product=${encodeURIComponent(product.slug)}`;
   return (
     <section aria-labelledby="makers-heading" className="rounded-xl border p-4">
       <h2 id="makers-heading" className="mb-2 font-semibold">

@@ -1,8 +1,8 @@
 import { Bookmark, BookmarkCheck } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
-import { AuthRequiredDialog } from "~/domain/components/auth-required-dialog";
 import { useEngagementToggle } from "../use-toggle";
+import { ToggleSignInDialog } from "./toggle-sign-in-dialog";
 
 /**
  * Save (bookmark) and remove, with the spec's toasts; signed-out visitors are asked to sign in.
@@ -47,12 +47,7 @@ export function SaveButton({
           <Icon aria-hidden /> {state.active ? "Saved" : "Save"}
         </Button>
       )}
-      <AuthRequiredDialog
-        open={state.authOpen}
-        onOpenChange={state.setAuthOpen}
-        message="Please sign in to save products."
-        onContinue={state.rememberForSignIn}
-      />
+      <ToggleSignInDialog toggle={state} message="Please sign in to save products." />
     </>
   );
 }

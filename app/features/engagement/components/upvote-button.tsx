@@ -1,7 +1,7 @@
 import { ChevronUp } from "lucide-react";
 import { cn } from "~/components/ui/cn";
-import { AuthRequiredDialog } from "~/domain/components/auth-required-dialog";
 import { useEngagementToggle } from "../use-toggle";
+import { ToggleSignInDialog } from "./toggle-sign-in-dialog";
 
 /**
  * The upvote toggle with its count, on product pages and cards. `upvoted` is the viewer's state
@@ -38,12 +38,7 @@ export function UpvoteButton({
         <ChevronUp className="size-4" aria-hidden />
         <span>{count}</span>
       </button>
-      <AuthRequiredDialog
-        open={state.authOpen}
-        onOpenChange={state.setAuthOpen}
-        message="Please sign in to upvote products."
-        onContinue={state.rememberForSignIn}
-      />
+      <ToggleSignInDialog toggle={state} message="Please sign in to upvote products." />
     </>
   );
 }

@@ -1,0 +1,191 @@
+/**
+ * The requests of /my-products, /my-products/new and /my-products/edit/{id}: who is asking, the
+ * same-origin check, the form's parsing, rate limits, and the answer (redirect with a flash, or
+ * the form's messages). The routes only call these.
+ */
+import { data, redirect } from "react-router";
+import { getDb } from "~/db/registry.server";
+import { getOptionalUser, type SessionUser } from "~/domain/auth/session.server";
+import { currentPath } from "~/domain/auth/redirect-path";
+import { setFlash } from "~/domain/flash.server";
+import { consumeAll } from "~/domain/rate-limit.server";
+import { parseForm } from "~/lib/forms";
+import { RATE_LIMIT_MESSAGE, type RateLimitRule } from "~/lib/http/rate-limit";
+import { assertSameOrigin } from "~/lib/http/origin.server";
+import { logger } from "~/lib/logger.server";
+import { getStorage } from "~/lib/storage/storage.server";
+import { myProductsActivity } from "./activity.server";
+import { fetchLogoForUser } from "./fetch-logo.server";
+import {
+  AUTH_REQUIRED,
+  DELETE_FAILED,
+  DRAFT_SAVED,
+  PRODUCT_DELETED,
+  PRODUCT_UPDATED,
+  PRODUCT_UPDATED_FOR_REVIEW,
+  SAVE_FAILED,
+  parseTab,
+  productBasicsSchema,
+  wizardUrl,
+  type ProductBasicsErrors,
+  type ProductBasicsValues,
+} from "./my-products";
+import { createDraft, deleteOwnProduct, listMyProducts, loadOwnProduct, updateOwnProduct } from "./my-products.server";
+
+/** Saves and deletes per user: generous for a person, a wall for a script. */
+export const WRITE_LIMITS: Record<"burst" | "createDaily", RateLimitRule> = {
+  burst: { limit: 30, windowSeconds: 600 },
+  createDaily: { limit: 50, windowSeconds: 86_400 },
+};
+
+/** Signed-out visitors go to /auth and come back here, with the spec's toast. */
+async function requireMaker(request: Request, context?: unknown): Promise<SessionUser> {
+  const user = await getOptionalUser(request, context);
+  if (user) return user;
+  throw redirect(`/auth?redirectTo=${encodeURIComponent(currentPath(request))}`, {
+    headers: { "Set-Cookie": await setFlash({ kind: "info", message: AUTH_REQUIRED }) },
+  });
+}
+
+async function redirectWithFlash(to: string, message: string) {
+  return redirect(to, { headers: { "Set-Cookie": await setFlash({ kind: "success", message }) } });
+}
+
+function notFound(): never {
+  throw data({ message: "Product not found. It may have been removed." }, { status: 404 });
+}
+
+/** A product id from the URL or a form: digits naming a positive 32-bit integer, else null. */
+export function parseProductId(value: unknown): number | null {
+  if (typeof value !== "string" || !/^[1-9][0-9]{0,9}$/.test(value)) return null;
+  const id = Number(value);
+  return id <= 2_147_483_647 ? id : null;
+}
+
+async function readForm(request: Request): Promise<FormData> {
+  try {
+    return await request.formData();
+  } catch {
+    throw data({ message: "The form could not be read. Please try again." }, { status: 400 });
+  }
+}
+
+function field(form: FormData, name: string): string {
+  const value = form.get(name);
+  return typeof value === "string" ? value : "";
+}
+
+function typedValues(form: FormData): ProductBasicsValues {
+  return { productName: field(form, "productName"), websiteUrl: field(form, "websiteUrl"), logoUrl: field(form, "logoUrl"), pricing: field(form, "pricing") };
+}
+
+type FormFailure = { errors: ProductBasicsErrors; values: ProductBasicsValues };
+
+function formFailure(form: FormData, errors: ProductBasicsErrors, status: 400 | 429 | 503) {
+  return data<FormFailure>({ errors, values: typedValues(form) }, { status });
+}
+
+async function limitWrites(user: SessionUser, creating: boolean) {
+  return consumeAll([
+    { key: `my-products:user:${user.id}`, rule: WRITE_LIMITS.burst },
+    ...(creating ? [{ key: `my-products-create:user-day:${user.id}`, rule: WRITE_LIMITS.createDaily }] : []),
+  ]);
+}
+
+/** Fetch Logo (intent=fetch-logo): the stored logo's URL or the spec's message, never a save. */
+async function fetchLogoAnswer(user: SessionUser, form: FormData) {
+  const { status, result } = await fetchLogoForUser(user.id, field(form, "websiteUrl"), getStorage());
+  return data({ logo: result }, { status });
+}
+
+/* ------------------------------------------------------------------ /my-products */
+
+export async function myProductsLoader(request: Request, context: unknown) {
+  const user = await requireMaker(request, context);
+  const tab = parseTab(new URL(request.url).searchParams.get("tab"));
+  const { products, hasAny } = await listMyProducts(getDb(), user.id, tab);
+  const activity = await myProductsActivity(getDb(), user.id, products);
+  return { tab, products, hasAny, activity };
+}
+
+/** intent=delete with the product's id: only the submitter's own products; anyone else's id is a 404. */
+export async function myProductsAction(request: Request, context: unknown) {
+  assertSameOrigin(request);
+  const user = await requireMaker(request, context);
+  const form = await readForm(request);
+  if (field(form, "intent") !== "delete") return data({ error: "Unknown request." }, { status: 400 });
+  const id = parseProductId(form.get("id"));
+  if (id === null) return data({ error: DELETE_FAILED }, { status: 404 });
+  const limited = await limitWrites(user, false);
+  if (!limited.ok) return data({ error: RATE_LIMIT_MESSAGE }, { status: 429 });
+  try {
+    if (!(await deleteOwnProduct(getDb(), user.id, id))) return data({ error: DELETE_FAILED }, { status: 404 });
+  } catch (error) {
+    logger().error({ err: error, userId: user.id, productId: id }, "deleting a product failed");
+    return data({ error: DELETE_FAILED }, { status: 503 });
+  }
+  const tab = parseTab(new URL(request.url).searchParams.get("tab"));
+  return redirectWithFlash(tab === "all" ? "/my-products" : `/my-products?tab=${tab}`, PRODUCT_DELETED);
+}
+
+/* -------------------------------------------------------------- /my-products/new */
+
+export async function newProductLoader(request: Request, context: unknown) {
+  await requireMaker(request, context);
+  return null;
+}
+
+/** Save as Draft (intent=draft, the default) or Proceed to Details (intent=details); both save a draft. */
+export async function newProductAction(request: Request, context: unknown) {
+  assertSameOrigin(request);
+  const user = await requireMaker(request, context);
+  const form = await readForm(request);
+  const intent = field(form, "intent");
+  if (intent === "fetch-logo") return fetchLogoAnswer(user, form);
+  const parsed = parseForm(productBasicsSchema, form);
+  if (!parsed.ok) return formFailure(form, parsed.errors, 400);
+  const limited = await limitWrites(user, true);
+  if (!limited.ok) return formFailure(form, { form: RATE_LIMIT_MESSAGE }, 429);
+  let id: number;
+  try {
+    id = await createDraft(getDb(), user, parsed.data);
+  } catch (error) {
+    logger().error({ err: error, userId: user.id }, "saving a new product failed");
+    return formFailure(form, { form: SAVE_FAILED }, 503);
+  }
+  // The spec sends Save as Draft to /profile; the drafts tab is where the maker continues it (decision 033).
+  return intent === "details" ? redirect(wizardUrl(id)) : redirectWithFlash("/my-products?tab=drafts", DRAFT_SAVED);
+}
+
+/* -------------------------------------------------------- /my-products/edit/{id} */
+
+export async function editProductLoader(request: Request, context: unknown, idParam: string | undefined) {
+  const user = await requireMaker(request, context);
+  const id = parseProductId(idParam);
+  const product = id === null ? null : await loadOwnProduct(getDb(), user.id, id);
+  if (!product) notFound();
+  return product;
+}
+
+/** Update Product (or Fetch Logo): ownership is checked first, so another user's id is a 404 whatever the form holds. */
+export async function editProductAction(request: Request, context: unknown, idParam: string | undefined) {
+  assertSameOrigin(request);
+  const user = await requireMaker(request, context);
+  const id = parseProductId(idParam);
+  if (id === null || !(await loadOwnProduct(getDb(), user.id, id))) notFound();
+  const form = await readForm(request);
+  if (field(form, "intent") === "fetch-logo") return fetchLogoAnswer(user, form);
+  const parsed = parseForm(productBasicsSchema, form);
+  if (!parsed.ok) return formFailure(form, parsed.errors, 400);
+  const limited = await limitWrites(user, false);
+  if (!limited.ok) return formFailure(form, { form: RATE_LIMIT_MESSAGE }, 429);
+  let result: Awaited<ReturnType<typeof updateOwnProduct>>;
+  try {
+    result = await updateOwnProduct(getDb(), user.id, id, parsed.data);
+  } catch (error) {
+    logger().error({ err: error, userId: user.id, productId: id }, "updating a product failed");
+    return formFailure(form, { form: SAVE_FAILED }, 503);
+  }
+  if (result === "not found") notFound();
+  return redirectWithFlash("/my-products", result === "revision" ? PRODUCT_UPDATED_FOR_REVIEW : PRODUCT_UPDATED);
+}

@@ -1,0 +1,137 @@
+/**
+ * My Products: the tabs, the card data and the Basic Information form's schema and messages.
+ * No `.server`: the form's schema also runs in the browser (decision 031).
+ */
+import * as z from "zod/mini";
+
+export const PRODUCT_NAME_REQUIRED = "Product name is required";
+export const PRODUCT_NAME_MIN = "Product name must be at least 3 characters";
+export const PRODUCT_NAME_MAX = "Product name must be at most 100 characters";
+export const PRODUCT_NAME_CHARACTERS = "Product name cannot contain control or invisible characters";
+export const WEBSITE_REQUIRED = "Website URL is required";
+export const URL_INVALID = "Please enter a valid URL";
+export const PRICING_REQUIRED = "Pricing is required";
+
+export const DRAFT_SAVED = "Draft Saved";
+export const PRODUCT_UPDATED = "Product Updated";
+export const PRODUCT_UPDATED_FOR_REVIEW = "Product Updated: your changes will be reviewed by our team before they go live.";
+export const PRODUCT_DELETED = "Product Deleted";
+export const DELETE_FAILED = "Failed to delete the product. Please try again.";
+export const SAVE_FAILED = "Failed to save product. Please try again.";
+export const LOGO_FETCHED = "Logo has been fetched";
+/** The fetcher's own message (app/lib/fetch), repeated for the browser, which answers it without a request. */
+export const LOGO_WEBSITE_FIRST = "Please enter a website URL first";
+export const AUTH_REQUIRED = "Authentication Required: Please log in to save your product";
+
+/** The pricing choices of the product form (the spec's free/freemium/premium). */
+export const FORM_PRICINGS = [
+  { value: "free", label: "Free" },
+  { value: "freemium", label: "Freemium" },
+  { value: "premium", label: "Premium" },
+] as const;
+export type FormPricing = (typeof FORM_PRICINGS)[number]["value"];
+
+/** A loaded pricing outside the form's choices becomes free (spec, section 5). */
+export function formPricing(value: string | null | undefined): FormPricing {
+  return FORM_PRICINGS.some((option) => option.value === value) ? (value as FormPricing) : "free";
+}
+
+export const TABS = [
+  { id: "all", label: "All Products", empty: "No products found in this category." },
+  { id: "published", label: "Published", empty: "No published products found." },
+  { id: "drafts", label: "Drafts", empty: "No draft products found." },
+] as const;
+export type MyProductsTab = (typeof TABS)[number]["id"];
+
+/** `?tab=`: published, drafts, or All Products for anything else (the Suggest page sends `products`). */
+export function parseTab(value: string | null): MyProductsTab {
+  return value === "published" || value === "drafts" ? value : "all";
+}
+
+export interface MyProductCard {
+  id: number;
+  product_name: string;
+  slug: string;
+  status: string;
+  type: string;
+  logo_url: string | null;
+  website_url: string | null;
+  created_at: string;
+  /** A suggestion's text (its first 100 characters); null for products. */
+  headline: string | null;
+  /** A live product's edit is waiting for review. */
+  pending_changes: boolean;
+}
+
+/** The wizard (issue 11's later step) continues a draft from its id. */
+export function wizardUrl(id: number): string {
+  return `/submit-product-details?product=${id}`;
+}
+
+// Controls, format characters (zero-width, bidirectional), line and paragraph separators.
+const HIDDEN = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
+const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
+const URL_MAX = 2048;
+/** A file this site stored (Fetch Logo on the local storage answers `/uploads/logos/…`). */
+const OWN_UPLOAD = /^\/uploads\/[A-Za-z0-9][A-Za-z0-9_.-]*(\/[A-Za-z0-9][A-Za-z0-9_.-]*)*$/;
+
+/** An http(s) URL with a dotted host, `https://` added when there is no scheme; null if not one. */
+export function normalizeWebUrl(text: string): string | null {
+  const candidate = SCHEME.test(text) ? text : `https://${text}`;
+  if (candidate.length > URL_MAX || /\s/.test(candidate)) return null;
+  try {
+    const url = new URL(candidate);
+    if (url.protocol !== "https:" && url.protocol !== "http:") return null;
+    if (url.username || url.password || !url.hostname.includes(".") || url.hostname.endsWith(".")) return null;
+    return url.href;
+  } catch {
+    return null;
+  }
+}
+
+/** Anything but a string (a repeated or missing field) reads as empty: its "required" message answers it. */
+const text = z.pipe(
+  z.transform((value: unknown) => (typeof value === "string" ? value.trim() : "")),
+  z.string(),
+);
+
+const websiteUrl = z.pipe(
+  text.check(z.minLength(1, WEBSITE_REQUIRED), z.refine((value) => normalizeWebUrl(value) !== null, URL_INVALID)),
+  z.transform((value) => normalizeWebUrl(value)!),
+);
+
+/** Empty, a web address (https:// added as for the website), or a file this site stored. */
+const logoUrl = z.pipe(
+  text.check(z.refine((value) => value === "" || OWN_UPLOAD.test(value) || normalizeWebUrl(value) !== null, URL_INVALID)),
+  z.transform((value) => (value === "" ? null : OWN_UPLOAD.test(value) ? value : normalizeWebUrl(value)!)),
+);
+
+/** The Basic Information form, checked in the browser and by the action (the authority). */
+export const productBasicsSchema = z.object({
+  productName: text.check(
+    z.minLength(1, PRODUCT_NAME_REQUIRED),
+    z.minLength(3, PRODUCT_NAME_MIN),
+    z.maxLength(100, PRODUCT_NAME_MAX),
+    z.refine((value) => !HIDDEN.test(value), PRODUCT_NAME_CHARACTERS),
+  ),
+  websiteUrl,
+  logoUrl,
+  pricing: z.pipe(
+    text.check(z.refine((value) => FORM_PRICINGS.some((option) => option.value === value), PRICING_REQUIRED)),
+    z.transform((value) => value as FormPricing),
+  ),
+});
+
+export type ProductBasics = z.output<typeof productBasicsSchema>;
+export type ProductBasicsErrors = Partial<Record<"productName" | "websiteUrl" | "logoUrl" | "pricing" | "form", string>>;
+
+/** What the form shows: the saved values, or what was typed when the server refused it. */
+export interface ProductBasicsValues {
+  productName: string;
+  websiteUrl: string;
+  logoUrl: string;
+  pricing: string;
+}
+
+/** The Fetch Logo answer: the stored logo's URL, or the spec's message. */
+export type FetchLogoResult = { ok: true; logoUrl: string; message: string } | { ok: false; message: string };
