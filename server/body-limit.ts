@@ -4,6 +4,7 @@
  * (bufferedBody), so no form action, API route or Better Auth endpoint can read an unbounded one.
  */
 import type { IncomingMessage } from "node:http";
+import type { Socket } from "node:net";
 import type { NextFunction, Request, Response } from "express";
 import { sendRefusal } from "./refusal";
 
@@ -63,11 +64,25 @@ export function limitBody(limits: BodyLimits) {
   };
 }
 
-/** 413, then the connection is closed so the rest of the body is never read. */
+/**
+ * How long the rest of a refused body is read and dropped before the connection is closed. Closing
+ * a socket that still has unread data makes the kernel reset the connection, and the client then
+ * loses the 413 it was already sent (seen as "no answer" under load). nginx's lingering close does
+ * the same.
+ */
+const LINGER_MS = 2_000;
+
+/** 413 with `Connection: close`: the answer goes out, the rest of the body is drained briefly, then the socket closes. */
 function tooLarge(req: Request, res: Response, cap: number) {
-  req.pause();
   res.setHeader("Connection", "close");
-  res.once("finish", () => req.socket.destroy());
+  req.resume();
+  // Node ends and destroys a "Connection: close" socket the moment the answer is written
+  // (destroySoon); end it (FIN) there instead, and destroy it once the client had time to read.
+  const socket = req.socket as Socket & { destroySoon?: () => void };
+  socket.destroySoon = () => {
+    socket.end();
+    setTimeout(() => socket.destroy(), LINGER_MS).unref();
+  };
   sendRefusal(req, res, 413, "Payload Too Large", `The request body is larger than ${formatBytes(cap)}.`);
 }
 

@@ -1,34 +1,14 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { queryRows } from "~/db/client.server";
 import { getDb } from "~/db/registry.server";
 import * as authModule from "~/domain/auth/auth.server";
-import * as rootModule from "~/root";
-import * as siteModule from "~/routes/_site";
 import * as productModule from "~/routes/product";
-import { localSettings, signedInCookie } from "../tests/support/auth";
-import { dataOnlyBuild, startDataServer } from "../tests/support/data-server";
+import { signedInCookie } from "../tests/support/auth";
+import { serveSitePages } from "../tests/support/data-server";
 
 /** The product page's routes (root → _site → product), answering their loaders' data. */
-const productPageBuild = () =>
-  dataOnlyBuild([
-    { id: "root", path: "", module: rootModule },
-    { id: "routes/_site", parentId: "root", module: siteModule },
-    { id: "routes/product", parentId: "routes/_site", path: "resources/:slug", module: productModule },
-  ]);
-
-let base = "";
-let close: () => Promise<unknown> = async () => undefined;
-
-beforeAll(async () => {
-  authModule.setAuthSettings(localSettings());
-  ({ base, close } = await startDataServer(productPageBuild()));
-});
-
-afterAll(async () => {
-  await close();
-  authModule.setAuthSettings(undefined);
-});
+const site = serveSitePages([{ id: "routes/product", path: "resources/:slug", module: productModule }]);
 
 describe("a signed-in product page", () => {
   it("resolves the session once per request, for the root loader and the page's loader together", async () => {
@@ -37,7 +17,7 @@ describe("a signed-in product page", () => {
     // Every session lookup asks the Better Auth instance for its API once.
     const lookups = vi.spyOn(authModule, "getAuth");
     try {
-      const page = await fetch(`${base}/resources/${product!.slug}`, { headers: { Cookie: cookie } });
+      const page = await fetch(`${site.base}/resources/${product!.slug}`, { headers: { Cookie: cookie } });
       expect(page.status).toBe(200);
       const { loaderData: data } = (await page.json()) as { loaderData: { root: { user: { email: string } | null }; "routes/product": { viewer: unknown } } };
       expect(data.root.user?.email).toBe("one.lookup@example.com");
@@ -45,7 +25,7 @@ describe("a signed-in product page", () => {
       expect(lookups).toHaveBeenCalledTimes(1);
 
       // A client-side navigation's data request for both loaders: also one lookup.
-      const navigation = await fetch(`${base}/resources/${product!.slug}.data`, { headers: { Cookie: cookie } });
+      const navigation = await fetch(`${site.base}/resources/${product!.slug}.data`, { headers: { Cookie: cookie } });
       expect(navigation.status).toBe(200);
       expect(await navigation.text()).toContain("one.lookup@example.com");
       expect(lookups).toHaveBeenCalledTimes(2);

@@ -1,12 +1,9 @@
 import http from "node:http";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { queryRows } from "~/db/client.server";
 import { getDb } from "~/db/registry.server";
-import * as authModule from "~/domain/auth/auth.server";
 import { clearMemo } from "~/features/catalog/memo.server";
-import * as rootModule from "~/root";
-import * as siteModule from "~/routes/_site";
 import * as submitModule from "~/routes/submit";
 import { loader as feedLoader } from "~/routes/feed[.]xml";
 import { loader as homeLoader } from "~/routes/home";
@@ -18,32 +15,14 @@ import { loader as apiListLoader } from "~/routes/api.v1.products";
 import { loader as apiProductLoader } from "~/routes/api.v1.products.$slug";
 import { loader as apiSearchLoader } from "~/routes/api.v1.search";
 import { FLASH_COOKIE } from "~/lib/http/headers";
-import { APP_URL, localSettings, signedInCookie } from "../../tests/support/auth";
-import { dataOnlyBuild, startDataServer } from "../../tests/support/data-server";
+import { APP_URL, signedInCookie } from "../../tests/support/auth";
+import { serveSitePages } from "../../tests/support/data-server";
 
 /**
  * /submit through the real Express app and React Router's request handling (root → _site →
  * submit), with an entry that answers the loaders' and action's data instead of rendering HTML.
  */
-const submitPageBuild = () =>
-  dataOnlyBuild([
-    { id: "root", path: "", module: rootModule },
-    { id: "routes/_site", parentId: "root", module: siteModule },
-    { id: "routes/submit", parentId: "routes/_site", path: "submit", module: submitModule },
-  ]);
-
-let base = "";
-let close: () => Promise<unknown> = async () => undefined;
-
-beforeAll(async () => {
-  authModule.setAuthSettings(localSettings());
-  ({ base, close } = await startDataServer(submitPageBuild()));
-});
-
-afterAll(async () => {
-  await close();
-  authModule.setAuthSettings(undefined);
-});
+const site = serveSitePages([{ id: "routes/submit", path: "submit", module: submitModule }]);
 
 /**
  * A form post as a browser on APP_URL sends it (node:http, since fetch cannot set Host, which
@@ -51,7 +30,7 @@ afterAll(async () => {
  */
 function postForm(fields: Record<string, string>, headers: Record<string, string>): Promise<Response> {
   const body = new URLSearchParams(fields).toString();
-  const { port } = new URL(base);
+  const { port } = new URL(site.base);
   return new Promise((resolve, reject) => {
     const request = http.request(
       {
@@ -81,7 +60,7 @@ function postForm(fields: Record<string, string>, headers: Record<string, string
 
 describe("/submit over HTTP", () => {
   it("shows a signed-out visitor the form with the text a sign-in brought back, without submitting it", async () => {
-    const response = await fetch(`${base}/submit?text=Figma&text=for+design`);
+    const response = await fetch(`${site.base}/submit?text=Figma&text=for+design`);
     expect(response.status).toBe(200);
     const body = (await response.json()) as { loaderData: Record<string, { text?: string }> };
     expect(body.loaderData["routes/submit"]).toEqual({ text: "Figma\nfor design" });

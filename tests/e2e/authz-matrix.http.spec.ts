@@ -178,7 +178,7 @@ function expected(access: Access, pattern: string, caller: Caller, method: Metho
   switch (access) {
     case "public":
       if (!read) return refused(405);
-      return pattern === "*" ? refused(404) : ok;
+      return pattern === "/*" ? refused(404) : ok;
     case "public-form":
       if (!read) return formAnswer;
       // Signed-in callers are sent on from the sign-in pages (the admin from /login; members may still see it).

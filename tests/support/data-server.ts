@@ -1,6 +1,11 @@
 import type { AddressInfo } from "node:net";
 import type { ServerBuild } from "react-router";
+import { afterAll, beforeAll } from "vitest";
+import { setAuthSettings } from "../../app/domain/auth/auth.server";
+import * as rootModule from "../../app/root";
+import * as siteModule from "../../app/routes/_site";
 import { createServerApp } from "../../server/app";
+import { localSettings } from "./auth";
 
 /** A route of a data-only build: React Router's id, its parent's id, its path, and the route module itself. */
 export interface DataRoute {
@@ -44,4 +49,27 @@ export async function startDataServer(build: ServerBuild) {
     base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     close: () => new Promise((resolve) => server.close(resolve)),
   };
+}
+
+/**
+ * For one test file: the data-only server of site pages (root → _site → each page) with the local
+ * auth settings, started before the tests and stopped after them. Read `.base` inside tests.
+ */
+export function serveSitePages(pages: { id: string; path: string; module: object }[]) {
+  const server = { base: "" };
+  let close: () => Promise<unknown> = async () => undefined;
+  beforeAll(async () => {
+    setAuthSettings(localSettings());
+    const build = dataOnlyBuild([
+      { id: "root", path: "", module: rootModule },
+      { id: "routes/_site", parentId: "root", module: siteModule },
+      ...pages.map((page) => ({ ...page, parentId: "routes/_site" })),
+    ]);
+    ({ base: server.base, close } = await startDataServer(build));
+  });
+  afterAll(async () => {
+    await close();
+    setAuthSettings(undefined);
+  });
+  return server;
 }
