@@ -15,8 +15,8 @@ export function meta({ matches }: Route.MetaArgs) {
   return [{ title: `Change password | ${siteName}` }, { name: "robots", content: "noindex" }];
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireUser(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireUser(request, context);
   return { email: user.email, hasPassword: await hasPassword(user.id) };
 }
 

@@ -3,7 +3,6 @@ import type { Route } from "./+types/coming-soon";
 import { requireUser } from "~/domain/auth/session.server";
 
 const TITLES: Record<string, string> = {
-  "my-products": "My Products",
   "submit-product-details": "Submit Product Details",
 };
 

@@ -17,8 +17,8 @@ export function headers() {
   return { "Cache-Control": "private, no-store" };
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await getOptionalUser(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await getOptionalUser(request, context);
   const page = await loginPageData(request);
   if (user && (await isAdmin(user))) throw redirect(page.redirectTo);
   return page;

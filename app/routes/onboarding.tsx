@@ -12,8 +12,8 @@ export function meta({ matches }: Route.MetaArgs) {
   return [{ title: `Complete Your Profile | ${siteName}` }, { name: "robots", content: "noindex" }];
 }
 
-export function loader({ request }: Route.LoaderArgs) {
-  return onboardingLoader(request);
+export function loader({ request, context }: Route.LoaderArgs) {
+  return onboardingLoader(request, context);
 }
 
 export function action({ request }: Route.ActionArgs) {

@@ -13,8 +13,8 @@ import { userActivities } from "~/features/stats/activities.server";
 import { assertSameOrigin } from "~/lib/http/origin.server";
 
 /** /profile: the card, and the data of the tab the `tab` query names. */
-export async function profileLoader(request: Request) {
-  const user = await requireUser(request);
+export async function profileLoader(request: Request, context?: unknown) {
+  const user = await requireUser(request, context);
   const tab = parseProfileTab(new URL(request.url).searchParams.get("tab"));
   const db = getDb();
   const { username, avatar_url, career, last_active_at, created_at } = user.profile;

@@ -12,8 +12,8 @@ export function meta({ matches }: Route.MetaArgs) {
   return [{ title: `Profile | ${siteName}` }, { name: "robots", content: "noindex" }];
 }
 
-export function loader({ request }: Route.LoaderArgs) {
-  return profileLoader(request);
+export function loader({ request, context }: Route.LoaderArgs) {
+  return profileLoader(request, context);
 }
 
 export function action({ request }: Route.ActionArgs) {

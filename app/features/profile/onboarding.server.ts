@@ -6,8 +6,8 @@ import { parseForm } from "~/lib/forms";
 import { onboardingSchema, type OnboardingErrors } from "./onboarding";
 import { isProfileComplete, isUsernameTaken, saveOnboarding } from "./profile.server";
 
-export async function onboardingLoader(request: Request) {
-  const user = await requireUser(request);
+export async function onboardingLoader(request: Request, context?: unknown) {
+  const user = await requireUser(request, context);
   if (isProfileComplete(user.profile)) throw redirect("/");
   return { username: user.profile.username ?? "", career: user.profile.career ?? "" };
 }
