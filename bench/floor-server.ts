@@ -9,6 +9,8 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { createElement } from "react";
 import type { ServerBuild } from "react-router";
+import { openMemoryDatabase } from "../app/db/client.server";
+import { setDatabase } from "../app/db/registry.server";
 import { createServerApp } from "../server/app";
 import { buildDirectory } from "../server/build";
 
@@ -31,5 +33,7 @@ const build: ServerBuild = {
   },
 };
 
+// The page reads nothing, but the server app listens for cache invalidations on the open database.
+setDatabase(await openMemoryDatabase());
 const app = createServerApp({ mode: "production", build, pageCacheSeconds: 0 });
 app.listen(Number(process.env.PORT), "127.0.0.1", () => console.log("ready"));

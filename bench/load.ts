@@ -26,6 +26,8 @@ export interface LoadRun {
   other4xx: number;
   /** Requests without any response (socket errors, timeouts). */
   noResponse: number;
+  /** What the requests without a response failed with (error code → count). */
+  noResponseCauses: string;
   /** Share of requests that were neither 2xx/3xx nor shed. */
   errorRate: number;
   p50Ms: number;
@@ -60,6 +62,7 @@ async function run(base: string, paths: string[], bust: boolean, options: Option
   const connections = options.connections ?? 200;
   let next = 0;
   const latencies: number[] = [];
+  const causes = new Map<string, number>();
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
       {
@@ -81,6 +84,10 @@ async function run(base: string, paths: string[], bust: boolean, options: Option
       },
       (error, done) => (error ? reject(error) : resolve(done)),
     );
+    instance.on("reqError", (error: NodeJS.ErrnoException) => {
+      const cause = error.code ?? error.message;
+      causes.set(cause, (causes.get(cause) ?? 0) + 1);
+    });
     // autocannon's percentiles skip p95: keep every successful response's latency.
     instance.on("response", (_client, status, _bytes, ms) => {
       if (status < 400) latencies.push(ms);
@@ -107,6 +114,7 @@ async function run(base: string, paths: string[], bust: boolean, options: Option
     errors5xx,
     other4xx,
     noResponse,
+    noResponseCauses: [...causes].map(([cause, n]) => `${cause} ${n}`).join(", ") || "-",
     errorRate: requests ? Math.round(((errors5xx + other4xx + noResponse) / requests) * 10_000) / 10_000 : 0,
     p50Ms: timing.p50,
     p95Ms: timing.p95,

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { ProductCard } from "~/domain/product-card";
+import { ProductIdentity } from "~/domain/components/product-identity";
 import { ProductLogo } from "~/domain/components/product-logo";
 
 /** Advertised products: 4 on desktop, 3 under 768 px; an invitation to advertise when there are none. */
@@ -17,12 +18,8 @@ export function Spotlight({ products }: { products: ProductCard[] }) {
         <ul className="flex flex-col gap-3">
           {products.slice(0, 4).map((product, index) => (
             <li key={product.id} className={index === 3 ? "max-md:hidden" : undefined}>
-              <Link to={`/resources/${product.slug}`} className="flex items-center gap-3 rounded-md p-1 hover:bg-accent">
-                <ProductLogo name={product.product_name} src={product.logo_url} size={36} />
-                <span className="min-w-0">
-                  <span className="block truncate text-sm font-medium">{product.product_name}</span>
-                  {product.tagline ? <span className="block truncate text-xs text-muted-foreground">{product.tagline}</span> : null}
-                </span>
+              <Link to={`/resources/${product.slug}`} className="block rounded-md p-1 hover:bg-accent">
+                <ProductIdentity product={product} />
               </Link>
             </li>
           ))}

@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { Form, Link, useNavigate, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { FormAlert } from "~/components/ui/form-field";
-import { ProductLogo } from "~/domain/components/product-logo";
+import { ProductIdentity } from "~/domain/components/product-identity";
 import { useFormErrors } from "~/lib/use-form-errors";
 import { CLAIM_MESSAGES, CLAIM_REDIRECT_MS, claimSchema, type ClaimActionData, type ClaimErrors, type ClaimPage, type ClaimProduct } from "../claims";
 
@@ -26,7 +26,7 @@ export function ClaimPanel({ page, actionData }: { page: ClaimPage; actionData: 
   return (
     <div className={panel}>
       <h1 className="text-2xl font-bold tracking-tight">Claim a Product</h1>
-      <ProductSummary product={product} />
+      <ProductIdentity product={product} large />
       {outcome?.outcome === "verified" ? (
         <Verified slug={outcome.slug} message={outcome.message} />
       ) : outcome?.outcome === "pending" || page.status === "pending" ? (
@@ -38,18 +38,6 @@ export function ClaimPanel({ page, actionData }: { page: ClaimPage; actionData: 
       ) : (
         <ClaimForm product={product} serverErrors={actionData && "errors" in actionData ? actionData.errors : undefined} />
       )}
-    </div>
-  );
-}
-
-function ProductSummary({ product }: { product: ClaimProduct }) {
-  return (
-    <div className="flex items-center gap-4">
-      <ProductLogo name={product.product_name} src={product.logo_url} size={64} />
-      <div className="min-w-0">
-        <p className="text-lg font-semibold break-words">{product.product_name}</p>
-        {product.tagline ? <p className="text-sm text-muted-foreground break-words">{product.tagline}</p> : null}
-      </div>
     </div>
   );
 }
