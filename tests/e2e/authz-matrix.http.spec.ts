@@ -29,7 +29,7 @@ type Method = (typeof METHODS)[number];
  * - auth-api: Better Auth's own endpoints (their guards are the auth helper's tests).
  * - logout: signs anyone out (probed last, since it ends the caller's session).
  */
-type Access = "public" | "public-form" | "member" | "owner" | "admin" | "redirect" | "api-read" | "api-member" | "api-beacon" | "auth-api" | "logout";
+type Access = "public" | "public-form" | "member" | "member-json" | "owner" | "admin" | "admin-form" | "redirect" | "api-read" | "api-member" | "api-beacon" | "auth-api" | "logout";
 
 const ACCESS: Record<string, Access> = {
   "/api/v1/search": "api-read",
@@ -51,11 +51,23 @@ const ACCESS: Record<string, Access> = {
   "/api/v1/niches": "api-read",
   "/api/v1/openapi.json": "api-read",
   "/api/auth/*": "auth-api",
+  // The makers picker's user search (wizard and admin form): signed-in callers only, JSON.
+  "/makers/search": "member-json",
   "/logout": "logout",
   // A placeholder today: the old address of the Admin Portal.
   "/my-office": "redirect",
   "/admin": "admin",
   "/admin/dashboard": "admin",
+  // Admin pages with forms (bulk actions, the product form, moderation): reads and writes admins only.
+  "/admin/products": "admin-form",
+  "/admin/products/new": "admin-form",
+  "/admin/products/edit/:id": "admin-form",
+  "/admin/products/:id": "admin-form",
+  "/admin/submit": "admin-form",
+  "/admin/trending-ads": "admin-form",
+  "/admin/bulk-remap": "admin-form",
+  "/admin/moderation": "admin-form",
+  "/admin/audit": "admin",
   "/admin/*": "admin",
   "/": "public",
   "/niche/:niche": "public",
@@ -185,6 +197,9 @@ function expected(access: Access, pattern: string, caller: Caller, method: Metho
       return { status: [200, 302] };
     case "member":
       return signedIn ? (read ? ok : formAnswer) : toSignIn;
+    case "member-json":
+      if (!read) return refused(405);
+      return signedIn ? refused(200, 400, 429) : refused(401);
     case "owner":
       if (!signedIn) return toSignIn;
       if (caller !== "member") return refused(404);
@@ -196,6 +211,10 @@ function expected(access: Access, pattern: string, caller: Caller, method: Metho
       if (caller !== "admin") return toHome;
       if (!read) return refused(400);
       return pattern === "/admin/*" ? refused(404) : ok;
+    case "admin-form":
+      if (caller === "anonymous") return toPortal;
+      if (caller !== "admin") return toHome;
+      return read ? ok : formAnswer;
     case "redirect":
       return read ? { status: [301, 302] } : refused(301, 302, 405);
     case "api-read":

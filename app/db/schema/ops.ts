@@ -3,7 +3,7 @@
  * generated once per installation, and the AI workshop's settings.
  */
 import { sql } from "drizzle-orm";
-import { bigserial, check, index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { bigserial, check, index, integer, jsonb, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
 import { createdAt, mentionedUserId, timestamps } from "./columns";
 
 /** Fixed-window counters shared by every app instance (sign-in attempts, write rate limits). */
@@ -57,4 +57,53 @@ export const ai_workshop_settings = pgTable(
     check("ai_settings_provider_check", sql`provider in ('none', 'openai', 'anthropic', 'google')`),
     check("ai_settings_format_check", sql`content_format in ('plain', 'html')`),
   ],
+);
+
+/**
+ * Every admin write (decision 036): who, when, what, and the before/after values of the fields it
+ * changed, written in the same transaction as the change (app/domain/audit/audit.server.ts).
+ */
+export const audit_log = pgTable(
+  "audit_log",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    actor_id: mentionedUserId("actor_id"),
+    /** Kept as written: the account may be deleted later and the entry must still say who. */
+    actor_email: text("actor_email").notNull(),
+    /** What was done, e.g. product.create, product.update, product.delete, products.publish, revision.approve. */
+    action: text("action").notNull(),
+    /** The kind of record: product, revision, claim, niche, subcategory, user, settings, cache. */
+    entity_type: text("entity_type").notNull(),
+    /** Its id (text: some ids are not integers); null for actions on many rows or none. */
+    entity_id: text("entity_id"),
+    /** A short human label (the product's name, "12 products"). */
+    summary: text("summary"),
+    /** `{ field: { before, after } }` for changed fields; for bulk actions `{ ids: [...] }` and the like. */
+    changes: jsonb("changes").notNull().default(sql`'{}'::jsonb`),
+    created_at: createdAt(),
+  },
+  (t) => [
+    index("audit_log_created_idx").on(t.created_at.desc(), t.id.desc()),
+    index("audit_log_entity_idx").on(t.entity_type, t.entity_id),
+    index("audit_log_actor_idx").on(t.actor_id, t.created_at.desc()),
+    index("audit_log_action_idx").on(t.action, t.created_at.desc()),
+  ],
+);
+
+/**
+ * Server errors the app answered with a 5xx (the admin's Debug Tools list): time, method, route
+ * pattern and message, never request bodies, headers or secrets. Pruned to the newest rows.
+ */
+export const error_log = pgTable(
+  "error_log",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    method: text("method").notNull(),
+    /** The path without its query string. */
+    path: text("path").notNull(),
+    status: integer("status").notNull(),
+    message: text("message").notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [index("error_log_created_idx").on(t.created_at.desc())],
 );

@@ -1,4 +1,4 @@
-import { LayoutDashboardIcon, LogOutIcon, PanelLeftCloseIcon, PanelLeftOpenIcon } from "lucide-react";
+import { ClipboardCheckIcon, HistoryIcon, LayoutDashboardIcon, LogOutIcon, MegaphoneIcon, PackageIcon, PanelLeftCloseIcon, PanelLeftOpenIcon } from "lucide-react";
 import { useEffect, useState, type ComponentType, type ReactNode } from "react";
 import { Form, Link, NavLink, useLocation, useNavigation } from "react-router";
 import { ThemeToggle } from "~/components/theme-toggle";
@@ -7,6 +7,10 @@ import { cn } from "~/components/ui/cn";
 /** The admin pages in the side navigation (more join as they are built). */
 export const ADMIN_NAV: { label: string; to: string; icon: ComponentType<{ className?: string; "aria-hidden"?: boolean }> }[] = [
   { label: "Dashboard", to: "/admin/dashboard", icon: LayoutDashboardIcon },
+  { label: "Manage Products", to: "/admin/products", icon: PackageIcon },
+  { label: "Trending Ads", to: "/admin/trending-ads", icon: MegaphoneIcon },
+  { label: "Moderation", to: "/admin/moderation", icon: ClipboardCheckIcon },
+  { label: "Audit Log", to: "/admin/audit", icon: HistoryIcon },
 ];
 
 /**
