@@ -29,7 +29,7 @@ type Method = (typeof METHODS)[number];
  * - auth-api: Better Auth's own endpoints (their guards are the auth helper's tests).
  * - logout: signs anyone out (probed last, since it ends the caller's session).
  */
-type Access = "public" | "public-form" | "member" | "member-json" | "owner" | "admin" | "admin-form" | "redirect" | "api-read" | "api-member" | "api-beacon" | "auth-api" | "logout";
+type Access = "public" | "public-form" | "member" | "member-json" | "owner" | "admin" | "admin-form" | "admin-resource" | "redirect" | "api-read" | "api-member" | "api-beacon" | "auth-api" | "logout";
 
 const ACCESS: Record<string, Access> = {
   "/api/v1/search": "api-read",
@@ -63,6 +63,14 @@ const ACCESS: Record<string, Access> = {
   "/admin/products/new": "admin-form",
   "/admin/products/edit/:id": "admin-form",
   "/admin/products/:id": "admin-form",
+  "/admin/products/map-csv": "admin-form",
+  "/admin/products/map-csv/:import": "admin-form",
+  "/admin/imports": "admin",
+  "/admin/imports/:import": "admin-form",
+  // Admin resource routes (CSV upload, template, rejected rows): the same gate, no page.
+  "/admin/products/upload-csv": "admin-resource",
+  "/admin/products/template.csv": "admin-resource",
+  "/admin/imports/:import/rejected.csv": "admin-resource",
   "/admin/submit": "admin-form",
   "/admin/trending-ads": "admin-form",
   "/admin/bulk-remap": "admin-form",
@@ -168,6 +176,7 @@ function fill(pattern: string, v: Values): string {
     .replace("/badge/:file", `/badge/${v.slug}.svg`)
     .replace(":slug", v.slug)
     .replace(":id", String(v.id))
+    .replace(":import", "1")
     .replace(":niche", v.niche)
     .replace(":subcategory", v.subcategory)
     .replace(":tag", encodeURIComponent(v.tag))
@@ -215,6 +224,10 @@ function expected(access: Access, pattern: string, caller: Caller, method: Metho
       if (caller === "anonymous") return toPortal;
       if (caller !== "admin") return toHome;
       return read ? ok : formAnswer;
+    case "admin-resource":
+      if (caller === "anonymous") return toPortal;
+      if (caller !== "admin") return toHome;
+      return read ? refused(200, 302, 404, 405) : formAnswer;
     case "redirect":
       return read ? { status: [301, 302] } : refused(301, 302, 405);
     case "api-read":
