@@ -1,6 +1,7 @@
 /**
  * React Router's default server entry (streaming render, bots wait for all content), with its
- * errors sent to the structured log: one JSON line each instead of a stack printed to stderr.
+ * errors sent to the structured log: one JSON line each instead of a stack printed to stderr; those
+ * answered with a 5xx also go to the admin's error log (app/domain/error-log.server.ts).
  */
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
@@ -8,6 +9,7 @@ import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { type AppLoadContext, type EntryContext, type HandleErrorFunction, isRouteErrorResponse, ServerRouter } from "react-router";
+import { recordServerError } from "~/domain/error-log.server";
 import { NonceContext } from "~/lib/csp-nonce";
 import { logger } from "~/lib/logger.server";
 
@@ -62,7 +64,10 @@ export default function handleRequest(
       onError(error: unknown) {
         responseStatusCode = 500;
         // Errors before the shell rejects and reach handleError; these happened while streaming.
-        if (shellRendered) logger().error({ err: error, url: request.url }, "render error");
+        if (shellRendered) {
+          logger().error({ err: error, url: request.url }, "render error");
+          if (!request.signal.aborted) void recordServerError({ method: request.method, path: new URL(request.url).pathname, status: 500, error });
+        }
       },
     });
   });
@@ -87,4 +92,7 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
     return;
   }
   logger().error({ err: cause, method: request.method, url: request.url }, "request error");
+  // What the visitor got a 5xx for goes to the admin's error log (Debug Tools), scrubbed.
+  const status = error instanceof Response || isRouteErrorResponse(error) ? error.status : 500;
+  if (status >= 500) void recordServerError({ method: request.method, path: new URL(request.url).pathname, status, error: cause });
 };

@@ -5,6 +5,7 @@
  *   --skip-startup --skip-import --skip-http   leave parts out
  *   --skip-engagement  leave out the upvote/save toggle benchmark (PostgreSQL, 50 users, 10 s each)
  *   --skip-load        leave out the overload benchmark (200 visitors on PGlite and PostgreSQL)
+ *   --skip-wizard      leave out the submission wizard's save action (HTTP, PGlite)
  *   --load-seconds N   length of each overload run (default 60)
  * PostgreSQL is DATABASE_URL or postgres://postgres@127.0.0.1:5432/postgres (local hosts only);
  * a scratch database is created and dropped.
@@ -20,6 +21,7 @@ import { setDatabase } from "../app/db/registry.server";
 import { clearMemo } from "../app/features/catalog/memo.server";
 import { resetShuffleCache } from "../app/features/catalog/shuffle.server";
 import { assertLocalDatabaseUrl, withDatabase } from "../tests/setup/local-database";
+import { runAdminProductsBench } from "./admin-products";
 import { placeInTaxonomy, runListBench } from "./catalog-scale";
 import { runHttpBench } from "./http";
 import { runEngagementBench } from "./engagement";
@@ -27,6 +29,7 @@ import { runImportBench } from "./import";
 import { runLoadBench, type LoadRun } from "./load";
 import { generateSyntheticCatalog, runSearchBench } from "./search-scale";
 import { runStartupBench } from "./startup";
+import { runWizardBench } from "./wizard";
 import type { Timing } from "./stats";
 
 const { values } = parseArgs({
@@ -38,6 +41,7 @@ const { values } = parseArgs({
     "skip-http": { type: "boolean", default: false },
     "skip-engagement": { type: "boolean", default: false },
     "skip-load": { type: "boolean", default: false },
+    "skip-wizard": { type: "boolean", default: false },
     "load-seconds": { type: "string", default: "60" },
   },
 });
@@ -62,6 +66,7 @@ async function scale(handle: DatabaseHandle, products: number, label: string) {
   const search = await runSearchBench(handle.db, { queries: 1000 });
   const lists = await runListBench(handle.db, { iterations: 200 });
   const timings: Timing[] = [{ op: "search (all kinds)", n: 1000, p50: search.p50, p95: search.p95, max: search.max }, ...lists];
+  timings.push(...(await runAdminProductsBench(handle.db, { iterations: 200, log }))); // Manage Products (decision 037)
   printTimings(`${label}, ${products.toLocaleString()} products`, timings);
   console.log(`  search quality: exact name first ${search.exactNameFirst}, typo in top 5 ${search.typoInTop5}`);
   console.log(`  slowest searches: ${search.slowest.slice(0, 3).map((s) => `${s.kind} "${s.q.slice(0, 30)}" ${s.ms} ms`).join("; ")}`);
@@ -174,6 +179,13 @@ if (!values["skip-engagement"]) {
   const engagement = await runEngagementBench({ adminUrl: url, log });
   report.engagement = engagement;
   console.table(engagement);
+}
+
+if (!values["skip-wizard"]) {
+  log("== submission wizard: the save action over HTTP (PGlite)");
+  const wizard = await runWizardBench({ log });
+  report.wizard = wizard;
+  printTimings("wizard saves", wizard);
 }
 
 fs.mkdirSync(".tmp", { recursive: true });

@@ -7,6 +7,8 @@ try {
   const env = parseEnv();
   const { openAppDatabase } = await import("../server/database");
   const handle = await openAppDatabase(env, { purpose: "npm run dev", seed: env.SEED && !process.argv.includes("--no-seed"), log: console.log });
+  const { startJobWorkers } = await import("../server/jobs");
+  const jobs = await startJobWorkers(handle, env.DATABASE_URL);
   const vite = await import("vite");
   const devServer = await vite.createServer({ server: { middlewareMode: true }, appType: "custom" });
   const { createServerApp } = await import("../server/app");
@@ -15,7 +17,10 @@ try {
   server.on("error", exitWithError);
   const stop = () => {
     server.close();
-    void devServer.close().then(() => handle.close()).finally(() => process.exit(0));
+    void devServer
+      .close()
+      .then(() => jobs.stop())
+      .then(() => handle.close()).finally(() => process.exit(0));
   };
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);

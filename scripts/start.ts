@@ -19,6 +19,8 @@ try {
   const { prepareDatabase } = await import("../server/database");
   await prepareDatabase(handle, { seed: env.SEED && !noSeed, log: console.log });
   await building;
+  const { startJobWorkers } = await import("../server/jobs");
+  const jobs = await startJobWorkers(handle, env.DATABASE_URL);
   const path = await import("node:path");
   const { pathToFileURL } = await import("node:url");
   const { buildDirectory } = await import("../server/build");
@@ -48,7 +50,10 @@ try {
     stopping = true;
     server.close();
     server.closeAllConnections();
-    void handle.close().finally(() => process.exit(0));
+    void jobs
+      .stop()
+      .then(() => handle.close())
+      .finally(() => process.exit(0));
   };
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);

@@ -4,6 +4,7 @@ import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { isDatabaseBusy } from "../app/db/client.server";
 import { getDatabaseHandle } from "../app/db/registry.server";
+import { recordServerError } from "../app/domain/error-log.server";
 import { listenForInvalidations, onInvalidate } from "../app/db/cache-bus.server";
 import { env, trustProxySetting } from "../app/lib/env.server";
 import { logger } from "../app/lib/logger.server";
@@ -41,7 +42,7 @@ export function createServerApp({ mode, build, vite, clientDir = path.resolve(bu
   app.use(securityHeaders(mode));
   // Bad addresses and bodies are refused before anything reads them (decision 026).
   app.use(rejectMalformedUrl);
-  app.use(limitBody({ maxBytes: env().MAX_BODY_BYTES, uploadBytes: env().MAX_UPLOAD_BYTES }));
+  app.use(limitBody({ maxBytes: env().MAX_BODY_BYTES, uploadBytes: env().MAX_UPLOAD_BYTES, csvUploadBytes: env().MAX_CSV_UPLOAD_BYTES }));
   app.use(rejectUnusableBodies);
 
   app.get("/healthz", async (_req, res) => {
@@ -87,6 +88,7 @@ export function createServerApp({ mode, build, vite, clientDir = path.resolve(bu
       return sendOverloaded(req, res);
     }
     logger().error({ err: error, url: req.originalUrl }, "unhandled request error");
+    void recordServerError({ method: req.method, path: req.path, status: 500, error });
     if (res.headersSent) return;
     res.status(500).type("text/plain").send("Internal Server Error");
   });

@@ -5,6 +5,7 @@
  */
 import type { IncomingMessage } from "node:http";
 import type { Socket } from "node:net";
+import { Transform, type Readable, type TransformCallback } from "node:stream";
 import type { NextFunction, Request, Response } from "express";
 import { sendRefusal } from "./refusal";
 
@@ -13,6 +14,22 @@ export interface BodyLimits {
   maxBytes: number;
   /** The avatar upload's body (uploadRoute). */
   uploadBytes: number;
+  /** The admin CSV upload's body, which is streamed to its route instead of buffered (default: uploadBytes). */
+  csvUploadBytes?: number;
+}
+
+/** The route whose body is streamed, not buffered: the admin CSV bulk upload (decision 042). */
+export const CSV_UPLOAD_PATH = "/admin/products/upload-csv";
+
+const streams = new WeakMap<IncomingMessage, Readable>();
+
+/** The streamed body of the CSV upload route, capped while it flows; undefined for every other request. */
+export function streamedBody(req: IncomingMessage): Readable | undefined {
+  return streams.get(req);
+}
+
+function isStreamedRoute(req: Request): boolean {
+  return req.method === "POST" && req.path === CSV_UPLOAD_PATH;
 }
 
 const bodies = new WeakMap<IncomingMessage, Buffer<ArrayBuffer>>();
@@ -35,9 +52,14 @@ function hasBody(req: Request): boolean {
 export function limitBody(limits: BodyLimits) {
   return (req: Request, res: Response, next: NextFunction) => {
     if (!hasBody(req)) return next();
-    const cap = isUploadRoute(req) ? limits.uploadBytes : limits.maxBytes;
+    const streamed = isStreamedRoute(req);
+    const cap = streamed ? (limits.csvUploadBytes ?? limits.uploadBytes) : isUploadRoute(req) ? limits.uploadBytes : limits.maxBytes;
     // Node has already refused a malformed Content-Length; a declared size over the cap is not read at all.
     if (Number(req.headers["content-length"] ?? 0) > cap) return tooLarge(req, res, cap);
+    if (streamed) {
+      streams.set(req, cappedStream(req, res, cap));
+      return next();
+    }
 
     const chunks: Buffer[] = [];
     let total = 0;
@@ -74,7 +96,13 @@ const LINGER_MS = 2_000;
 
 /** 413 with `Connection: close`: the answer goes out, the rest of the body is drained briefly, then the socket closes. */
 function tooLarge(req: Request, res: Response, cap: number) {
-  res.setHeader("Connection", "close");
+  closeAfterAnswer(req, res);
+  sendRefusal(req, res, 413, "Payload Too Large", `The request body is larger than ${formatBytes(cap)}.`);
+}
+
+/** The rest of the body will not be read: close the connection once the answer is out, lingering as above. */
+function closeAfterAnswer(req: IncomingMessage, res: Response) {
+  if (!res.headersSent) res.setHeader("Connection", "close");
   req.resume();
   // Node ends and destroys a "Connection: close" socket the moment the answer is written
   // (destroySoon); end it (FIN) there instead, and destroy it once the client had time to read.
@@ -83,7 +111,35 @@ function tooLarge(req: Request, res: Response, cap: number) {
     socket.end();
     setTimeout(() => socket.destroy(), LINGER_MS).unref();
   };
-  sendRefusal(req, res, 413, "Payload Too Large", `The request body is larger than ${formatBytes(cap)}.`);
+}
+
+/**
+ * The body as a stream that fails with a 413 error (status 413, the refusal's message) once more
+ * than `cap` bytes have come; the route answers it. If the route stops reading early (a bad file),
+ * the connection is closed after its answer rather than the rest being read.
+ */
+function cappedStream(req: Request, res: Response, cap: number): Readable {
+  let total = 0;
+  let ended = false;
+  const counter = new Transform({
+    transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback) {
+      total += chunk.byteLength;
+      if (total > cap) {
+        done(Object.assign(new Error(`The file is larger than ${formatBytes(cap)}.`), { status: 413 }));
+        return;
+      }
+      done(null, chunk);
+    },
+  });
+  req.once("end", () => (ended = true));
+  counter.once("close", () => {
+    if (!ended) {
+      req.unpipe(counter);
+      closeAfterAnswer(req, res);
+    }
+  });
+  req.on("error", (error) => counter.destroy(error));
+  return req.pipe(counter);
 }
 
 function formatBytes(bytes: number): string {

@@ -1,11 +1,12 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { Readable } from "node:stream";
 import { writeReadableStreamToWritable } from "@react-router/node";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { createRequestHandler as createReactRouterHandler, type ServerBuild } from "react-router";
 import { databaseWasBusy } from "../app/db/client.server";
 import { CLIENT_IP_HEADER, PEER_ADDRESS_HEADER } from "../app/lib/http/headers";
 import { sendOverloaded } from "./admission";
-import { bufferedBody } from "./body-limit";
+import { bufferedBody, streamedBody } from "./body-limit";
 import { getCachedPage, isAnonymous, putCachedPage } from "./page-cache";
 import { cspNonce, digestWithoutNonce, endWithNonce, newNonce, nonceOffsets, setSecurityHeaders, withoutPolicy } from "./security-headers";
 
@@ -206,8 +207,11 @@ function toFetchRequest(req: ExpressRequest, signal: AbortSignal): Request {
   const init: RequestInit = { method: req.method, headers, signal };
   // limitBody (server/body-limit.ts, mounted before this handler) has read the body within its cap.
   const body = bufferedBody(req);
+  // The CSV upload's body is not buffered: it streams to its route, capped on the way (body-limit.ts).
+  const stream = streamedBody(req);
   if (req.method !== "GET" && req.method !== "HEAD") {
-    if (body) init.body = body;
+    if (stream) Object.assign(init, { body: Readable.toWeb(stream), duplex: "half" });
+    else if (body) init.body = body;
     else if (!req.path.startsWith("/api/")) {
       // A page write without a body is an empty form, not a request.formData() that throws.
       headers.set("Content-Type", "application/x-www-form-urlencoded");

@@ -56,6 +56,8 @@ const schema = z
     MAX_BODY_BYTES: z.coerce.number().int().min(1024).default(64 * 1024),
     /** Largest body of the one route that takes an upload (the avatar on /profile). */
     MAX_UPLOAD_BYTES: z.coerce.number().int().min(1024).default(6 * 1024 * 1024),
+    /** Largest CSV file the admin bulk upload streams in (POST /admin/products/upload-csv). */
+    MAX_CSV_UPLOAD_BYTES: z.coerce.number().int().min(1024).default(100 * 1024 * 1024),
   })
   .transform((env) => ({
     ...env,

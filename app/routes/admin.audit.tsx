@@ -1,16 +1,17 @@
 import type { Route } from "./+types/admin.audit";
-import { requireAdmin } from "~/domain/auth/session.server";
+import { auditLogLoader } from "~/features/audit-log/audit-log-page.server";
+import { AuditLogPage } from "~/features/audit-log/components/audit-log-page";
 
-// Placeholder until the page is built (issue 12): admins only, like every admin route.
-export function meta() {
-  return [{ title: "Audit Log" }, { name: "robots", content: "noindex" }];
+export function meta({ matches }: Route.MetaArgs) {
+  const siteName = matches[0].loaderData?.env.SITE_NAME ?? "Toolnest";
+  return [{ title: `Audit Log | ${siteName} Admin` }, { name: "robots", content: "noindex" }];
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
-  return null;
+/** Read-only: every admin write, newest first, filtered by the query string. */
+export function loader({ request, context }: Route.LoaderArgs) {
+  return auditLogLoader(request, context);
 }
 
-export default function Placeholder() {
-  return <h1 className="text-2xl font-bold tracking-tight">Audit Log</h1>;
+export default function AuditPage({ loaderData }: Route.ComponentProps) {
+  return <AuditLogPage {...loaderData} />;
 }

@@ -1,24 +1,26 @@
-import { data } from "react-router";
 import type { Route } from "./+types/admin.bulk-remap";
+import { BulkRemapPage } from "~/features/admin-products/components/bulk-remap-page";
+import { remapAction, remapLoader } from "~/features/admin-products/requests.server";
 import { requireAdmin } from "~/domain/auth/session.server";
 import { assertSameOrigin } from "~/lib/http/origin.server";
 
-// Placeholder until the page is built (issue 12): admins only, like every admin route.
-export function meta() {
-  return [{ title: "Bulk Remap" }, { name: "robots", content: "noindex" }];
+export function meta({ matches }: Route.MetaArgs) {
+  const siteName = matches[0].loaderData?.env.SITE_NAME ?? "Toolnest";
+  return [{ title: `Bulk Remap | ${siteName} Admin` }, { name: "robots", content: "noindex" }];
 }
 
+/** The chosen products come as `ids=1,2,3` in the URL (not navigation state), so a reload keeps them. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  return null;
+  return remapLoader(request, context);
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);
   await requireAdmin(request, context);
-  throw data({ error: "Unknown action" }, { status: 400 });
+  return remapAction(request, context);
 }
 
-export default function Placeholder() {
-  return <h1 className="text-2xl font-bold tracking-tight">Bulk Remap</h1>;
+export default function BulkRemap({ loaderData }: Route.ComponentProps) {
+  return <BulkRemapPage data={loaderData} />;
 }

@@ -1,16 +1,16 @@
 import { data } from "react-router";
 import type { Route } from "./+types/admin.imports.$import.rejected[.]csv";
 import { requireAdmin } from "~/domain/auth/session.server";
+import { rejectedCsvLoader } from "~/features/catalog-import/import-pages.server";
 import { assertSameOrigin } from "~/lib/http/origin.server";
 
-// Placeholder until it is built (issue 13): admins only.
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
-  throw data({ error: "Not found" }, { status: 404 });
+export function loader({ request, context, params }: Route.LoaderArgs) {
+  return rejectedCsvLoader(request, context, params.import);
 }
 
+// A download only: writes are refused, behind the same gate.
 export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);
   await requireAdmin(request, context);
-  throw data({ error: "Unknown action" }, { status: 400 });
+  throw data({ error: "Method not allowed" }, { status: 405, headers: { Allow: "GET, HEAD" } });
 }

@@ -1,24 +1,19 @@
-import { data } from "react-router";
 import type { Route } from "./+types/admin.imports.$import";
-import { requireAdmin } from "~/domain/auth/session.server";
-import { assertSameOrigin } from "~/lib/http/origin.server";
+import { ImportProgress } from "~/features/catalog-import/components/import-progress";
+import { progressAction, progressLoader } from "~/features/catalog-import/import-pages.server";
 
-// Placeholder until the page is built (issue 13): admins only, like every admin route.
-export function meta() {
-  return [{ title: "CSV Import" }, { name: "robots", content: "noindex" }];
+export function meta({ data }: Route.MetaArgs) {
+  return [{ title: data ? `Import of ${data.summary.fileName}` : "CSV Import" }, { name: "robots", content: "noindex" }];
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
-  return null;
+export function loader({ request, context, params }: Route.LoaderArgs) {
+  return progressLoader(request, context, params.import);
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  assertSameOrigin(request);
-  await requireAdmin(request, context);
-  throw data({ error: "Unknown action" }, { status: 400 });
+export function action({ request, context, params }: Route.ActionArgs) {
+  return progressAction(request, context, params.import);
 }
 
-export default function Placeholder() {
-  return <h1 className="text-2xl font-bold tracking-tight">CSV Import</h1>;
+export default function ImportProgressPage({ loaderData, actionData }: Route.ComponentProps) {
+  return <ImportProgress data={loaderData} result={actionData ?? null} />;
 }

@@ -1,16 +1,15 @@
 import type { Route } from "./+types/admin.imports";
-import { requireAdmin } from "~/domain/auth/session.server";
+import { ImportsList } from "~/features/catalog-import/components/imports-list";
+import { importsListLoader } from "~/features/catalog-import/import-pages.server";
 
-// Placeholder until the page is built (issue 13): admins only, like every admin route.
 export function meta() {
   return [{ title: "Imports" }, { name: "robots", content: "noindex" }];
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
-  return null;
+export function loader({ request, context }: Route.LoaderArgs) {
+  return importsListLoader(request, context);
 }
 
-export default function Placeholder() {
-  return <h1 className="text-2xl font-bold tracking-tight">Imports</h1>;
+export default function ImportsPage({ loaderData }: Route.ComponentProps) {
+  return <ImportsList imports={loaderData.imports} />;
 }

@@ -1,24 +1,26 @@
-import { data } from "react-router";
+import type { ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/admin.moderation";
-import { requireAdmin } from "~/domain/auth/session.server";
-import { assertSameOrigin } from "~/lib/http/origin.server";
+import { ModerationQueue } from "~/features/moderation/components/moderation-queue";
+import { moderationAction, moderationLoader } from "~/features/moderation/moderation-pages.server";
 
-// Placeholder until the page is built (issue 12): admins only, like every admin route.
-export function meta() {
-  return [{ title: "Moderation" }, { name: "robots", content: "noindex" }];
+export function meta({ matches }: Route.MetaArgs) {
+  const siteName = matches[0].loaderData?.env.SITE_NAME ?? "Toolnest";
+  return [{ title: `Moderation | ${siteName} Admin` }, { name: "robots", content: "noindex" }];
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
-  return null;
+export function loader({ request, context }: Route.LoaderArgs) {
+  return moderationLoader(request, context);
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  assertSameOrigin(request);
-  await requireAdmin(request, context);
-  throw data({ error: "Unknown action" }, { status: 400 });
+export function action({ request, context }: Route.ActionArgs) {
+  return moderationAction(request, context);
 }
 
-export default function Placeholder() {
-  return <h1 className="text-2xl font-bold tracking-tight">Moderation</h1>;
+/** A refused decision (409: someone decided first) still reloads the queue, so the item shows as it now is. */
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod === "POST" ? true : defaultShouldRevalidate;
+}
+
+export default function ModerationPage({ loaderData, actionData }: Route.ComponentProps) {
+  return <ModerationQueue {...loaderData} errors={actionData?.errors} />;
 }

@@ -1,24 +1,19 @@
-import { data } from "react-router";
 import type { Route } from "./+types/admin.products.map-csv.$import";
-import { requireAdmin } from "~/domain/auth/session.server";
-import { assertSameOrigin } from "~/lib/http/origin.server";
+import { ImportMapping } from "~/features/catalog-import/components/import-mapping";
+import { mappingAction, mappingLoader } from "~/features/catalog-import/import-pages.server";
 
-// Placeholder until the page is built (issue 13): admins only, like every admin route.
 export function meta() {
-  return [{ title: "CSV Import" }, { name: "robots", content: "noindex" }];
+  return [{ title: "Map CSV Products" }, { name: "robots", content: "noindex" }];
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
-  return null;
+export function loader({ request, context, params }: Route.LoaderArgs) {
+  return mappingLoader(request, context, params.import);
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  assertSameOrigin(request);
-  await requireAdmin(request, context);
-  throw data({ error: "Unknown action" }, { status: 400 });
+export function action({ request, context, params }: Route.ActionArgs) {
+  return mappingAction(request, context, params.import);
 }
 
-export default function Placeholder() {
-  return <h1 className="text-2xl font-bold tracking-tight">CSV Import</h1>;
+export default function MapCsvPage({ loaderData, actionData }: Route.ComponentProps) {
+  return <ImportMapping data={loaderData} result={actionData ?? null} />;
 }

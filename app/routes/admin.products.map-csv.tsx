@@ -1,24 +1,16 @@
 import { data } from "react-router";
 import type { Route } from "./+types/admin.products.map-csv";
 import { requireAdmin } from "~/domain/auth/session.server";
+import { mapCsvIndexLoader } from "~/features/catalog-import/import-pages.server";
 import { assertSameOrigin } from "~/lib/http/origin.server";
 
-// Placeholder until the page is built (issue 13): admins only, like every admin route.
-export function meta() {
-  return [{ title: "CSV Import" }, { name: "robots", content: "noindex" }];
-}
-
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
-  return null;
+// The spec's route: the newest import awaiting mapping, or the Bulk Upload tab when there is none.
+export function loader({ request, context }: Route.LoaderArgs) {
+  return mapCsvIndexLoader(request, context);
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);
   await requireAdmin(request, context);
-  throw data({ error: "Unknown action" }, { status: 400 });
-}
-
-export default function Placeholder() {
-  return <h1 className="text-2xl font-bold tracking-tight">CSV Import</h1>;
+  throw data({ error: "Method not allowed" }, { status: 405, headers: { Allow: "GET, HEAD" } });
 }

@@ -1,24 +1,25 @@
-import { data } from "react-router";
 import type { Route } from "./+types/admin.products";
+import { ManageProductsPage } from "~/features/admin-products/components/manage-products-page";
+import { productsAction, productsLoader } from "~/features/admin-products/requests.server";
 import { requireAdmin } from "~/domain/auth/session.server";
 import { assertSameOrigin } from "~/lib/http/origin.server";
 
-// Placeholder until the page is built (issue 12): admins only, like every admin route.
-export function meta() {
-  return [{ title: "Manage Products" }, { name: "robots", content: "noindex" }];
+export function meta({ matches }: Route.MetaArgs) {
+  const siteName = matches[0].loaderData?.env.SITE_NAME ?? "Toolnest";
+  return [{ title: `Manage Products | ${siteName} Admin` }, { name: "robots", content: "noindex" }];
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  return null;
+  return productsLoader(request, context);
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);
   await requireAdmin(request, context);
-  throw data({ error: "Unknown action" }, { status: 400 });
+  return productsAction(request, context, "products");
 }
 
-export default function Placeholder() {
-  return <h1 className="text-2xl font-bold tracking-tight">Manage Products</h1>;
+export default function ManageProducts({ loaderData }: Route.ComponentProps) {
+  return <ManageProductsPage data={loaderData} />;
 }

@@ -1,16 +1,14 @@
-import { data } from "react-router";
 import type { Route } from "./+types/admin.products.upload-csv";
+import { uploadCsvAction } from "~/features/catalog-import/import-pages.server";
 import { requireAdmin } from "~/domain/auth/session.server";
-import { assertSameOrigin } from "~/lib/http/origin.server";
+import { data } from "react-router";
 
-// Placeholder until it is built (issue 13): admins only.
+// POST only: the CSV file streams in as the body (server/body-limit.ts caps it); GET has nothing to show.
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  throw data({ error: "Not found" }, { status: 404 });
+  throw data({ error: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } });
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  assertSameOrigin(request);
-  await requireAdmin(request, context);
-  throw data({ error: "Unknown action" }, { status: 400 });
+export function action({ request, context }: Route.ActionArgs) {
+  return uploadCsvAction(request, context);
 }

@@ -1,24 +1,26 @@
-import { data } from "react-router";
 import type { Route } from "./+types/admin.submit";
+import { AdminCreatePage } from "~/features/admin-product-form/components/admin-product-pages";
+import { createAction, createPage } from "~/features/admin-product-form/admin-product-form.server";
 import { requireAdmin } from "~/domain/auth/session.server";
 import { assertSameOrigin } from "~/lib/http/origin.server";
 
-// Placeholder until the page is built (issue 12): admins only, like every admin route.
-export function meta() {
-  return [{ title: "Add New Product" }, { name: "robots", content: "noindex" }];
+export function meta({ matches }: Route.MetaArgs) {
+  const siteName = matches[0].loaderData?.env.SITE_NAME ?? "Toolnest";
+  return [{ title: `Add New Product | ${siteName} Admin` }, { name: "robots", content: "noindex" }];
 }
 
+/** Trending Ads' Add New Product: the create form with advertising on; back to /admin/trending-ads after saving. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  return null;
+  return createPage(request, "submit");
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);
-  await requireAdmin(request, context);
-  throw data({ error: "Unknown action" }, { status: 400 });
+  const admin = await requireAdmin(request, context);
+  return createAction(request, admin, "submit");
 }
 
-export default function Placeholder() {
-  return <h1 className="text-2xl font-bold tracking-tight">Add New Product</h1>;
+export default function AdminSubmit({ loaderData, actionData }: Route.ComponentProps) {
+  return <AdminCreatePage page={loaderData} refusal={actionData} bulkUpload={null} />;
 }

@@ -1,24 +1,26 @@
-import { data } from "react-router";
 import type { Route } from "./+types/admin.trending-ads";
+import { TrendingAdsPage } from "~/features/admin-products/components/trending-ads-page";
+import { productsAction, trendingAdsLoader } from "~/features/admin-products/requests.server";
 import { requireAdmin } from "~/domain/auth/session.server";
 import { assertSameOrigin } from "~/lib/http/origin.server";
 
-// Placeholder until the page is built (issue 12): admins only, like every admin route.
-export function meta() {
-  return [{ title: "Trending Ads" }, { name: "robots", content: "noindex" }];
+export function meta({ matches }: Route.MetaArgs) {
+  const siteName = matches[0].loaderData?.env.SITE_NAME ?? "Toolnest";
+  return [{ title: `Trending Ads | ${siteName} Admin` }, { name: "robots", content: "noindex" }];
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  return null;
+  return trendingAdsLoader(request, context);
 }
 
+/** The bulk actions of the table (publish, draft, delete, remap), shared with Manage Products. */
 export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);
   await requireAdmin(request, context);
-  throw data({ error: "Unknown action" }, { status: 400 });
+  return productsAction(request, context, "trending-ads");
 }
 
-export default function Placeholder() {
-  return <h1 className="text-2xl font-bold tracking-tight">Trending Ads</h1>;
+export default function TrendingAds({ loaderData }: Route.ComponentProps) {
+  return <TrendingAdsPage data={loaderData} />;
 }

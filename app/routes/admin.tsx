@@ -1,6 +1,7 @@
-import { Outlet, data, redirect } from "react-router";
+import { Outlet, data, isRouteErrorResponse, redirect, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/admin";
 import { FlashToaster } from "~/components/flash-toaster";
+import { NotFoundState, PAGE_NOT_FOUND_MESSAGE } from "~/components/not-found-state";
 import { AdminShell } from "~/features/admin/components/admin-shell";
 import { requireAdmin, signOut } from "~/domain/auth/session.server";
 import { assertSameOrigin } from "~/lib/http/origin.server";
@@ -34,6 +35,28 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
     <AdminShell siteName={SITE_NAME} email={loaderData.email}>
       <Outlet />
+      <FlashToaster />
+    </AdminShell>
+  );
+}
+
+/** A failure in an admin page without its own boundary: the message inside the admin shell, so the navigation stays. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const layout = useRouteLoaderData<typeof loader>("routes/admin");
+  const { SITE_NAME } = useSiteEnv();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const title = notFound ? "Page Not Found" : "Something went wrong";
+  const message = notFound ? PAGE_NOT_FOUND_MESSAGE : "An unexpected error occurred. Please try again later.";
+  const content = (
+    <>
+      <title>{title}</title>
+      <NotFoundState title={title} message={message} className="min-h-[50vh]" />
+    </>
+  );
+  if (!layout) return <main className="p-6">{content}</main>;
+  return (
+    <AdminShell siteName={SITE_NAME} email={layout.email}>
+      {content}
       <FlashToaster />
     </AdminShell>
   );

@@ -1,22 +1,25 @@
-import { data } from "react-router";
 import type { Route } from "./+types/submit-product-details";
-import { requireUser } from "~/domain/auth/session.server";
+import { CatalogErrorBoundary } from "~/features/catalog/components/not-found-state";
+import { WizardPage } from "~/features/makers/wizard/components/wizard-page";
+import { wizardAction, wizardLoader } from "~/features/makers/wizard/wizard-page.server";
 
-// Placeholder until the wizard is built (issue 11): members only.
-export function meta() {
-  return [{ title: "Submit your product" }];
+export function meta({ matches }: Route.MetaArgs) {
+  const siteName = matches[0].loaderData?.env.SITE_NAME ?? "Toolnest";
+  return [{ title: `Submit your product | ${siteName}` }, { name: "robots", content: "noindex" }];
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireUser(request, context);
-  return null;
+export function loader({ request, context }: Route.LoaderArgs) {
+  return wizardLoader(request, context);
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  await requireUser(request, context);
-  throw data({ error: "Unknown action" }, { status: 400 });
+export function action({ request, context }: Route.ActionArgs) {
+  return wizardAction(request, context);
 }
 
-export default function Placeholder() {
-  return <h1 className="text-2xl font-bold tracking-tight">Submit your product</h1>;
+export default function SubmitProductDetailsPage({ loaderData, actionData }: Route.ComponentProps) {
+  return <WizardPage view={loaderData} answer={actionData} />;
+}
+
+export function ErrorBoundary() {
+  return <CatalogErrorBoundary notFoundTitle="Product Not Found" />;
 }

@@ -103,10 +103,11 @@ const ACCESS: Record<string, Access> = {
   "/onboarding": "member",
   // Anyone reads the Suggest page; its post sends a signed-out visitor to sign in (see suggest.server.ts).
   "/submit": "public-form",
-  // Placeholders (coming soon) behind the member guard.
+  // My Products (issue 11): members only; an edit is the owner's alone.
   "/my-products": "member",
   "/my-products/new": "member",
   "/my-products/edit/:id": "owner",
+  // The submission wizard: members only; it continues the caller's own draft (?product=).
   "/submit-product-details": "member",
   // Claim a product (issue 11): members only, the form posts for the signed-in caller.
   "/claim-product": "member",
@@ -183,12 +184,15 @@ function fill(pattern: string, v: Values): string {
     .replace(":file", v.sitemap);
 }
 
-type Outcome = { status: number[] } | { redirect: RegExp };
+/** A status from a list, or a 302 to a matching address, or (`orRedirect`) either of the two. */
+type Outcome = { status: number[]; orRedirect?: RegExp } | { redirect: RegExp };
 const ok: Outcome = { status: [200] };
 const refused = (...status: number[]): Outcome => ({ status });
 const toSignIn: Outcome = { redirect: /^\/auth\?redirectTo=/ };
-const toPortal: Outcome = { redirect: /^\/login\?redirectTo=/ };
-const toHome: Outcome = { redirect: /^\/$/ };
+const PORTAL = /^\/login\?redirectTo=/;
+const HOME = /^\/$/;
+const toPortal: Outcome = { redirect: PORTAL };
+const toHome: Outcome = { redirect: HOME };
 // A form's answer to an empty post: invalid (400), refused (401/403), not applicable (409: a member
 // without a password on /account/password), limited (429), or its redirect.
 const formAnswer: Outcome = { status: [200, 302, 303, 400, 401, 403, 404, 405, 409, 429] };
@@ -205,7 +209,10 @@ function expected(access: Access, pattern: string, caller: Caller, method: Metho
       // Signed-in callers are sent on from the sign-in pages (the admin from /login; members may still see it).
       return { status: [200, 302] };
     case "member":
-      return signedIn ? (read ? ok : formAnswer) : toSignIn;
+      if (!signedIn) return toSignIn;
+      // The wizard without ?product= has no draft to continue: the spec's Missing Information redirect.
+      if (read && pattern === "/submit-product-details") return { redirect: /^\/my-products$/ };
+      return read ? ok : formAnswer;
     case "member-json":
       if (!read) return refused(405);
       return signedIn ? refused(200, 400, 429) : refused(401);
@@ -214,8 +221,13 @@ function expected(access: Access, pattern: string, caller: Caller, method: Metho
       if (caller !== "member") return refused(404);
       return read ? ok : formAnswer;
     case "admin":
-      // Only /admin has an action (signing out, for admins); the others refuse writes before any loader runs.
-      if (!read && pattern !== "/admin") return refused(405);
+      // Only /admin has an action (signing out, for admins); the others refuse writes (405), or, where an
+      // admin error boundary needs the admin layout's data, the layout's guard answers first.
+      if (!read && pattern !== "/admin") {
+        if (caller === "anonymous") return { status: [405], orRedirect: PORTAL };
+        if (caller !== "admin") return { status: [405], orRedirect: HOME };
+        return refused(405);
+      }
       if (caller === "anonymous") return toPortal;
       if (caller !== "admin") return toHome;
       if (!read) return refused(400);
@@ -223,7 +235,15 @@ function expected(access: Access, pattern: string, caller: Caller, method: Metho
     case "admin-form":
       if (caller === "anonymous") return toPortal;
       if (caller !== "admin") return toHome;
-      return read ? ok : formAnswer;
+      if (!read) return formAnswer;
+      // The spec's map-csv address sends the admin on to an import awaiting mapping (or the upload tab);
+      // an import page answers 404 for an import that does not exist (the matrix's :import is 1), or
+      // sends the admin to the page for the import's state (mapping or progress).
+      if (pattern === "/admin/products/map-csv") return { redirect: /^\/admin\/(products\/(map-csv\/\d+|new\?tab=csv))$/ };
+      if (pattern.includes(":import")) return refused(200, 302, 404);
+      // Bulk remap without ?ids= says which products to choose first (400).
+      if (pattern === "/admin/bulk-remap") return refused(200, 400);
+      return ok;
     case "admin-resource":
       if (caller === "anonymous") return toPortal;
       if (caller !== "admin") return toHome;
@@ -248,9 +268,9 @@ function expected(access: Access, pattern: string, caller: Caller, method: Metho
 /** Soft checks: one run lists every cell of the matrix that is wrong. */
 function check(response: APIResponse, outcome: Outcome, what: string) {
   expect.soft(response.status(), `${what}: never a server error`).toBeLessThan(500);
-  if ("redirect" in outcome) {
+  if ("redirect" in outcome || (outcome.orRedirect && response.status() === 302)) {
     expect.soft(response.status(), what).toBe(302);
-    expect.soft(response.headers()["location"], what).toMatch(outcome.redirect);
+    expect.soft(response.headers()["location"], what).toMatch("redirect" in outcome ? outcome.redirect : outcome.orRedirect!);
   } else {
     expect.soft(outcome.status, `${what} answered ${response.status()}`).toContain(response.status());
   }

@@ -19,3 +19,17 @@ export const FIXTURE_ACCOUNT_PASSWORD = "fixture-password";
 export function fixtureAccountEmail(kind: (typeof FIXTURE_ACCOUNT_KINDS)[number], project: string, retry: number) {
   return `${kind}.${project}.${retry}@toolnest.test`;
 }
+
+/**
+ * Moderation (tests/e2e/moderation.spec.ts): per project, a maker signed in once through the
+ * development sign-in who submitted two live demo products, one whose edit an admin approves and
+ * one whose edit is rejected. No other spec uses these products.
+ */
+export const MODERATION_FIXTURES = {
+  desktop: { maker: "moderation.desktop@toolnest.test", approve: "ardour", reject: "audacity" },
+  mobile: { maker: "moderation.mobile@toolnest.test", approve: "aegisub", reject: "ffworks" },
+} as const;
+
+/** Trending Ads (admin-products.spec.ts): per project, an advertised draft for each ad status, created in 2020. */
+export const AD_FIXTURE_STATUSES = ["Active", "Scheduled", "Expired", "Undefined"] as const;
+export const adFixtureName = (project: string, status: string) => `Ad fixture ${project} ${status}`;

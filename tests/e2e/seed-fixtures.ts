@@ -18,7 +18,9 @@ import {
   FIXTURE_PROJECTS,
   FIXTURE_RETRIES,
   FIXTURE_SUBMITTED_SLUG,
+  adFixtureName,
   fixtureAccountEmail,
+  MODERATION_FIXTURES,
 } from "./fixture-data";
 
 try {
@@ -32,6 +34,27 @@ try {
           where slug = ${FIXTURE_SUBMITTED_SLUG} returning slug`,
     );
     if (rows.length !== 1) throw new Error(`Fixture product ${FIXTURE_SUBMITTED_SLUG} is missing from the demo catalogue.`);
+    for (const { maker, approve, reject } of Object.values(MODERATION_FIXTURES)) {
+      const made = await devSignIn(maker);
+      if (!made.ok) throw new Error(`Fixture sign-in failed: ${made.error}`);
+      const owned = await queryRows<{ slug: string }>(
+        handle.db,
+        sql`update products set submitter_id = (select id from "user" where email = ${maker})
+            where slug in (${approve}, ${reject}) and status = 'live' returning slug`,
+      );
+      if (owned.length !== 2) throw new Error(`Moderation fixture products ${approve}, ${reject} are missing from the demo catalogue.`);
+    }
+    // Trending Ads: advertised drafts (never public) with each ad status, per project.
+    for (const project of FIXTURE_PROJECTS) {
+      for (const [status, start, end] of [["Active", -1, 30], ["Scheduled", 10, 40], ["Expired", -40, -10], ["Undefined", -1, null]] as const) {
+        const name = adFixtureName(project, status);
+        await handle.db.execute(
+          sql`insert into products (product_name, slug, status, type, is_advertised, ad_start_date, ad_end_date, created_at)
+              values (${name}, ${name.toLowerCase().replace(/ /g, "-")}, 'draft', 'product', true,
+                      now() + make_interval(days => ${start}::int), now() + make_interval(days => ${end}::int), '2020-01-01T00:00:00Z')`,
+        );
+      }
+    }
     for (const kind of FIXTURE_ACCOUNT_KINDS) {
       for (const project of FIXTURE_PROJECTS) {
         for (const retry of FIXTURE_RETRIES) {

@@ -128,6 +128,24 @@ export const products = pgTable(
   ],
 );
 
+/**
+ * How many products there are per (type, status, pricing, advertised, coupon), kept by statement
+ * triggers on `products` (hand-written migration, with the admin list's covering index): Manage
+ * Products' summary counts for filters on these columns never scan the table (decision 037).
+ */
+export const product_facet_counts = pgTable(
+  "product_facet_counts",
+  {
+    type: text("type").notNull(),
+    status: text("status").notNull(),
+    pricing: text("pricing").notNull(),
+    is_advertised: boolean("is_advertised").notNull(),
+    has_coupon: boolean("has_coupon").notNull(),
+    n: integer("n").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.type, t.status, t.pricing, t.is_advertised, t.has_coupon] })],
+);
+
 export const product_niches = pgTable(
   "product_niches",
   {

@@ -11,3 +11,4 @@ export * from "./engagement";
 export * from "./people";
 export * from "./ops";
 export * from "./makers";
+export * from "./imports";

@@ -9,6 +9,14 @@ import { addError, plural, type ImportReport } from "./import-report";
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
+/** What a caller that keeps each row's outcome (the admin import job) hears, inside the batch's transaction where it says so. */
+export interface BatchHooks {
+  /** In the transaction that inserted them: the new products' ids, and the rows skipped as already in the catalogue. */
+  written?(tx: Tx, fresh: { item: PreparedRow; productId: number }[], duplicates: PreparedRow[]): Promise<void>;
+  /** After a row-by-row retry: a row the database refused (nothing of it was written). */
+  refused?(item: PreparedRow, message: string, duplicate: boolean): Promise<void>;
+}
+
 /** Writes prepared rows a batch per transaction, falling back to one row per transaction to pin down a row the database refuses. */
 export class BatchWriter {
   constructor(
@@ -16,6 +24,7 @@ export class BatchWriter {
     private readonly taxonomy: TaxonomyResolver,
     private readonly report: ImportReport,
     private readonly maxErrors: number,
+    private readonly hooks: BatchHooks = {},
   ) {}
 
   async write(batch: PreparedRow[]) {
@@ -31,12 +40,15 @@ export class BatchWriter {
         } catch (error) {
           if (sqlState(error) === "23505") {
             this.report.skippedDuplicates++;
+            await this.hooks.refused?.(item, "Already in the catalogue", true);
             continue;
           }
           failed++;
           this.report.invalidRows++;
           this.report.validRows--;
-          addError(this.report, { row: item.row, messages: [`Could not be saved: ${describe(error)}`] }, this.maxErrors);
+          const message = `Could not be saved: ${describe(error)}`;
+          addError(this.report, { row: item.row, messages: [message] }, this.maxErrors);
+          await this.hooks.refused?.(item, message, false);
         }
       }
       if (failed === batch.length && batch.length > 1) {
@@ -64,11 +76,19 @@ export class BatchWriter {
   private async insertNew(tx: Tx, batch: PreparedRow[]) {
     const existing = await existingKeys(tx, batch);
     const fresh = batch.filter((item) => !item.keys.some((key) => existing.has(key)));
-    await insertCatalogProducts(
+    const inserted = await insertCatalogProducts(
       tx,
       fresh.map((item) => item.product),
       this.taxonomy,
     );
+    if (this.hooks.written) {
+      const duplicates = batch.filter((item) => item.keys.some((key) => existing.has(key)));
+      await this.hooks.written(
+        tx,
+        fresh.map((item, i) => ({ item, productId: inserted[i]!.id })),
+        duplicates,
+      );
+    }
     return { fresh, duplicates: batch.length - fresh.length };
   }
 

@@ -1,17 +1,11 @@
 import { Transform, type Readable, type TransformCallback } from "node:stream";
 import { parse, type InfoRecord } from "csv-parse";
+import { CSV_MESSAGES, OPTIONAL_COLUMNS, REQUIRED_COLUMNS, type CsvColumn } from "./csv-format";
+
+export { CSV_MESSAGES, OPTIONAL_COLUMNS, REQUIRED_COLUMNS, type CsvColumn } from "./csv-format";
 
 /** A record (one row, all its cells) larger than this is refused: a runaway cell or a quote never closed. */
 export const MAX_RECORD_BYTES = 1024 * 1024;
-
-/** The spec's messages, word for word. */
-export const CSV_MESSAGES = {
-  notCsv: "Please upload a valid CSV file",
-  noData: "No data found in CSV file",
-  noValidData: "No valid data found in CSV file",
-  missingFields: "Missing required fields:",
-  parseFailed: "Failed to parse CSV file. Please check the file format.",
-} as const;
 
 export type CsvImportErrorCode =
   | "not-csv"
@@ -35,9 +29,6 @@ export class CsvImportError extends Error {
   }
 }
 
-export const REQUIRED_COLUMNS = ["product_name", "headline", "tagline", "description", "pricing", "website_url"] as const;
-export const OPTIONAL_COLUMNS = ["link", "topics", "logo_url", "niche", "subcategory"] as const;
-export type CsvColumn = (typeof REQUIRED_COLUMNS)[number] | (typeof OPTIONAL_COLUMNS)[number];
 const KNOWN = new Set<string>([...REQUIRED_COLUMNS, ...OPTIONAL_COLUMNS]);
 
 export interface CsvHeader {
@@ -173,7 +164,8 @@ const isBlank = (cells: string[]) => cells.every((cell) => cell.trim() === "");
 function parseFailure(error: unknown): unknown {
   if (error instanceof CsvImportError) return error;
   const e = error as { code?: string; message?: string; records?: number; empty_lines?: number };
-  if (typeof e?.code !== "string" || !e.code.startsWith("CSV_")) return error;
+  // csv-parse names most of its errors CSV_*, but not INVALID_OPENING_QUOTE.
+  if (typeof e?.code !== "string" || !(e.code.startsWith("CSV_") || e.code === "INVALID_OPENING_QUOTE")) return error;
   const row = (e.records ?? 0) + (e.empty_lines ?? 0) + 1;
   const detail = (() => {
     switch (e.code) {
@@ -183,6 +175,7 @@ function parseFailure(error: unknown): unknown {
       case "CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE":
         return `row ${row}: text after a closing quote; a quote inside a quoted cell must be doubled ("")`;
       case "CSV_INVALID_OPENING_QUOTE":
+      case "INVALID_OPENING_QUOTE":
         return `row ${row}: a quote inside a cell that is not quoted; put the cell in quotes and double the quote ("")`;
       case "CSV_MAX_RECORD_SIZE":
         return `row ${row} is larger than ${MAX_RECORD_BYTES / 1024 / 1024} MB: a cell is far too long, or a quote is never closed`;

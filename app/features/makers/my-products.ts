@@ -3,6 +3,7 @@
  * No `.server`: the form's schema also runs in the browser (decision 031).
  */
 import * as z from "zod/mini";
+import { normalizeWebUrl, OWN_UPLOAD } from "~/domain/product-form/web-url";
 
 export const PRODUCT_NAME_REQUIRED = "Product name is required";
 export const PRODUCT_NAME_MIN = "Product name must be at least 3 characters";
@@ -70,24 +71,8 @@ export function wizardUrl(id: number): string {
 
 // Controls, format characters (zero-width, bidirectional), line and paragraph separators.
 const HIDDEN = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
-const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
-const URL_MAX = 2048;
-/** A file this site stored (Fetch Logo on the local storage answers `/uploads/logos/…`). */
-const OWN_UPLOAD = /^\/uploads\/[A-Za-z0-9][A-Za-z0-9_.-]*(\/[A-Za-z0-9][A-Za-z0-9_.-]*)*$/;
-
-/** An http(s) URL with a dotted host, `https://` added when there is no scheme; null if not one. */
-export function normalizeWebUrl(text: string): string | null {
-  const candidate = SCHEME.test(text) ? text : `https://${text}`;
-  if (candidate.length > URL_MAX || /\s/.test(candidate)) return null;
-  try {
-    const url = new URL(candidate);
-    if (url.protocol !== "https:" && url.protocol !== "http:") return null;
-    if (url.username || url.password || !url.hostname.includes(".") || url.hostname.endsWith(".")) return null;
-    return url.href;
-  } catch {
-    return null;
-  }
-}
+// Moved to the product-form domain (shared with the wizard and the admin form); re-exported for makers.
+export { normalizeWebUrl };
 
 /** Anything but a string (a repeated or missing field) reads as empty: its "required" message answers it. */
 const text = z.pipe(

@@ -1,6 +1,6 @@
-import { ClipboardCheckIcon, HistoryIcon, LayoutDashboardIcon, LogOutIcon, MegaphoneIcon, PackageIcon, PanelLeftCloseIcon, PanelLeftOpenIcon } from "lucide-react";
-import { useEffect, useState, type ComponentType, type ReactNode } from "react";
-import { Form, Link, NavLink, useLocation, useNavigation } from "react-router";
+import { ClipboardCheckIcon, FileUpIcon, HistoryIcon, LayoutDashboardIcon, LogOutIcon, MegaphoneIcon, PackageIcon, PanelLeftCloseIcon, PanelLeftOpenIcon } from "lucide-react";
+import { useEffect, useRef, useState, type ComponentType, type ReactNode } from "react";
+import { Form, Link, useLocation, useNavigation } from "react-router";
 import { ThemeToggle } from "~/components/theme-toggle";
 import { cn } from "~/components/ui/cn";
 
@@ -8,14 +8,24 @@ import { cn } from "~/components/ui/cn";
 export const ADMIN_NAV: { label: string; to: string; icon: ComponentType<{ className?: string; "aria-hidden"?: boolean }> }[] = [
   { label: "Dashboard", to: "/admin/dashboard", icon: LayoutDashboardIcon },
   { label: "Manage Products", to: "/admin/products", icon: PackageIcon },
+  { label: "CSV Imports", to: "/admin/imports", icon: FileUpIcon },
   { label: "Trending Ads", to: "/admin/trending-ads", icon: MegaphoneIcon },
   { label: "Moderation", to: "/admin/moderation", icon: ClipboardCheckIcon },
   { label: "Audit Log", to: "/admin/audit", icon: HistoryIcon },
 ];
 
+/** Whether `to` is the page at `pathname` or one of its sub-pages; the dashboard is also /admin itself. */
+export function isCurrentAdminPage(to: string, pathname: string): boolean {
+  const path = pathname.replace(/\/+$/, "") || "/";
+  if (to === "/admin/dashboard" && path === "/admin") return true;
+  return path === to || path.startsWith(`${to}/`);
+}
+
 /**
  * Admin layout: a top bar and a collapsible side navigation (icons only when collapsed on wide
- * screens; hidden until opened on narrow ones) with the Logout button.
+ * screens) with the Logout button. Under 768 px the navigation is a drawer: opening it moves the
+ * keyboard into it and makes the page behind inert, Escape closes it and gives the focus back to
+ * the toggle, and following a link closes it.
  */
 export function AdminShell({ siteName, email, children }: { siteName: string; email: string; children: ReactNode }) {
   // Wide screens start expanded; narrow screens start with the navigation hidden.
@@ -28,16 +38,35 @@ export function AdminShell({ siteName, email, children }: { siteName: string; em
     setMobileOpen(false);
   }
   const loggingOut = useNavigation().formAction === "/admin";
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const navRef = useRef<HTMLElement>(null);
 
   // Known after hydration; the server renders the wide layout's state.
   const [wide, setWide] = useState<boolean | null>(null);
   useEffect(() => {
     const query = window.matchMedia("(min-width: 768px)");
-    const update = () => setWide(query.matches);
+    const update = () => {
+      setWide(query.matches);
+      // The drawer does not outlive a narrow screen.
+      if (query.matches) setMobileOpen(false);
+    };
     update();
     query.addEventListener("change", update);
     return () => query.removeEventListener("change", update);
   }, []);
+
+  const drawerOpen = wide === false && mobileOpen;
+  useEffect(() => {
+    if (!drawerOpen) return;
+    navRef.current?.querySelector<HTMLElement>("a[href]")?.focus();
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== "Escape" || event.defaultPrevented) return;
+      setMobileOpen(false);
+      toggleRef.current?.focus();
+    };
+    document.addEventListener("keydown", onKeyDown);
+    return () => document.removeEventListener("keydown", onKeyDown);
+  }, [drawerOpen]);
 
   const toggle = () => {
     if (wide === false) setMobileOpen((o) => !o);
@@ -55,6 +84,7 @@ export function AdminShell({ siteName, email, children }: { siteName: string; em
       </a>
       <header className="sticky top-0 z-40 flex h-14 items-center gap-2 border-b bg-background px-3">
         <button
+          ref={toggleRef}
           type="button"
           onClick={toggle}
           aria-controls="admin-nav"
@@ -70,7 +100,7 @@ export function AdminShell({ siteName, email, children }: { siteName: string; em
         </Link>
         <div className="ml-auto flex items-center gap-1">
           <span className="hidden max-w-56 truncate text-sm text-muted-foreground sm:inline">{email}</span>
-          <Link to="/" className="rounded-md px-2 py-1.5 text-sm font-medium text-muted-foreground hover:bg-accent hover:text-accent-foreground">
+          <Link to="/" className="rounded-md px-2 py-1.5 text-sm font-medium whitespace-nowrap text-muted-foreground hover:bg-accent hover:text-accent-foreground">
             View site
           </Link>
           <ThemeToggle />
@@ -81,27 +111,29 @@ export function AdminShell({ siteName, email, children }: { siteName: string; em
           id="admin-nav"
           className={cn(
             "shrink-0 flex-col border-r bg-muted/30 md:flex",
-            mobileOpen ? "fixed inset-x-0 top-14 bottom-0 z-30 flex bg-background md:static md:bg-muted/30" : "hidden",
+            mobileOpen ? "fixed inset-x-0 top-14 bottom-0 z-30 flex overflow-y-auto bg-background md:static md:bg-muted/30" : "hidden",
             collapsed ? "md:w-16" : "md:w-56",
           )}
         >
-          <nav aria-label="Admin" className="flex flex-1 flex-col gap-1 p-2">
-            {ADMIN_NAV.map(({ label, to, icon: Icon }) => (
-              <NavLink
-                key={to}
-                to={to}
-                title={collapsed ? label : undefined}
-                className={({ isActive }) =>
-                  cn(
-                    "flex h-10 items-center gap-3 rounded-md px-3 text-sm font-medium transition-colors hover:bg-accent hover:text-accent-foreground",
-                    isActive ? "bg-accent text-accent-foreground" : "text-muted-foreground",
-                  )
-                }
-              >
-                <Icon className="size-4 shrink-0" aria-hidden />
-                <span className={cn(collapsed && "md:sr-only")}>{label}</span>
-              </NavLink>
-            ))}
+          <nav ref={navRef} aria-label="Admin" className="flex flex-1 flex-col gap-1 p-2">
+            {ADMIN_NAV.map(({ label, to, icon: Icon }) => {
+              const current = isCurrentAdminPage(to, location.pathname);
+              return (
+                <Link
+                  key={to}
+                  to={to}
+                  aria-current={current ? "page" : undefined}
+                  title={collapsed ? label : undefined}
+                  className={cn(
+                    "flex h-10 items-center gap-3 rounded-md px-3 text-sm font-medium transition-colors hover:bg-accent hover:text-accent-foreground focus-visible:outline-2 focus-visible:outline-ring",
+                    current ? "bg-accent text-accent-foreground" : "text-muted-foreground",
+                  )}
+                >
+                  <Icon className="size-4 shrink-0" aria-hidden />
+                  <span className={cn(collapsed && "md:sr-only")}>{label}</span>
+                </Link>
+              );
+            })}
           </nav>
           <Form method="post" action="/admin" className="border-t p-2">
             <button
@@ -117,7 +149,7 @@ export function AdminShell({ siteName, email, children }: { siteName: string; em
             </button>
           </Form>
         </aside>
-        <main id="admin-main" tabIndex={-1} className="min-w-0 flex-1 p-4 focus:outline-none md:p-6">
+        <main id="admin-main" tabIndex={-1} inert={drawerOpen} className="min-w-0 flex-1 p-4 focus:outline-none md:p-6">
           {children}
         </main>
       </div>

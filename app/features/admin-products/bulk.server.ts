@@ -1,0 +1,182 @@
+/**
+ * Bulk writes on products (decision 037): publish, draft, delete, remap and Clear Cache. Each is
+ * one transaction for all the chosen rows, with its audit entry inside it; the public pages of the
+ * changed products and every list are dropped from the page cache on every instance afterwards.
+ */
+import { sql } from "drizzle-orm";
+import { queryRows, type Database } from "~/db/client.server";
+import { invalidate, productTag, type CacheTag } from "~/db/cache-bus.server";
+import { intArray } from "~/db/sql-arrays";
+import { recordAudit, type Actor } from "~/domain/audit/audit.server";
+import type { BulkIntent } from "./bulk";
+
+export interface BulkResult {
+  /** Rows the action changed. */
+  changed: number;
+  /** Chosen ids that name no product here (unknown, a suggestion, or hidden by moderation). */
+  missing: number[];
+}
+
+interface Target {
+  id: number;
+  slug: string;
+  status: string;
+}
+
+/** Locks the chosen products (in id order, so two bulk actions cannot deadlock). */
+async function lockTargets(tx: Pick<Database, "execute">, ids: readonly number[]): Promise<Target[]> {
+  return queryRows<Target>(
+    tx,
+    sql`select id, slug, status from products
+         where id = any(${intArray(ids)}) and type = 'product' and status <> 'deleted'
+         order by id for update`,
+  );
+}
+
+function missingIds(ids: readonly number[], found: readonly Target[]): number[] {
+  const known = new Set(found.map((row) => row.id));
+  return ids.filter((id) => !known.has(id));
+}
+
+/**
+ * NOTIFY payloads are limited to 8,000 bytes: the product tags go out in several messages.
+ * "lists" goes with the first.
+ */
+export async function invalidateProducts(slugs: readonly string[]): Promise<void> {
+  let batch: CacheTag[] = ["lists"];
+  let size = 10;
+  for (const slug of slugs) {
+    const tag = productTag(slug);
+    if (size + tag.length + 3 > 7000) {
+      await invalidate(batch);
+      batch = [];
+      size = 2;
+    }
+    batch.push(tag);
+    size += tag.length + 3;
+  }
+  if (batch.length) await invalidate(batch);
+}
+
+const STATUS_OF: Record<Exclude<BulkIntent, "delete">, "live" | "draft"> = { publish: "live", draft: "draft" };
+
+/** Publish (status live) or draft: rows already in that status are left as they are. */
+export async function bulkSetStatus(db: Database, actor: Actor, intent: Exclude<BulkIntent, "delete">, ids: readonly number[]): Promise<BulkResult> {
+  const status = STATUS_OF[intent];
+  const { changed, missing } = await db.transaction(async (tx) => {
+    const targets = await lockTargets(tx, ids);
+    const changed = targets.filter((row) => row.status !== status);
+    if (changed.length) {
+      await tx.execute(
+        sql`update products set status = ${status}, updated_at = now() where id = any(${intArray(changed.map((row) => row.id))})`,
+      );
+      await recordAudit(tx, actor, {
+        action: `products.${intent}`,
+        entityType: "product",
+        summary: `${changed.length} ${changed.length === 1 ? "product" : "products"}`,
+        changes: {
+          ids: changed.map((row) => row.id),
+          before: Object.fromEntries(changed.map((row) => [row.id, row.status])),
+          after: status,
+        },
+      });
+    }
+    return { changed, missing: missingIds(ids, targets) };
+  });
+  if (changed.length) await invalidateProducts(changed.map((row) => row.slug));
+  return { changed: changed.length, missing };
+}
+
+/** Deletes the products; their relations go with them (foreign keys cascade). */
+export async function bulkDelete(db: Database, actor: Actor, ids: readonly number[]): Promise<BulkResult> {
+  const { targets, missing } = await db.transaction(async (tx) => {
+    const targets = await lockTargets(tx, ids);
+    if (targets.length) {
+      await tx.execute(sql`delete from products where id = any(${intArray(targets.map((row) => row.id))})`);
+      await recordAudit(tx, actor, {
+        action: "products.delete",
+        entityType: "product",
+        summary: `${targets.length} ${targets.length === 1 ? "product" : "products"}`,
+        changes: {
+          ids: targets.map((row) => row.id),
+          before: Object.fromEntries(targets.map((row) => [row.id, row.status])),
+          slugs: targets.map((row) => row.slug),
+        },
+      });
+    }
+    return { targets, missing: missingIds(ids, targets) };
+  });
+  if (targets.length) await invalidateProducts(targets.map((row) => row.slug));
+  return { changed: targets.length, missing };
+}
+
+export type RemapResult = { ok: true; changed: number; missing: number[]; niche: string } | { ok: false; error: "niche" | "subcategory" };
+
+/**
+ * Assigns the products to one niche and some of its subcategories: their niches and subcategories
+ * are replaced (category_id = the niche), all in one transaction.
+ */
+export async function bulkRemap(
+  db: Database,
+  actor: Actor,
+  ids: readonly number[],
+  nicheId: number,
+  subcategoryIds: readonly number[],
+): Promise<RemapResult> {
+  const result = await db.transaction(async (tx): Promise<RemapResult & { slugs?: string[] }> => {
+    const [niche] = await queryRows<{ id: number; name: string }>(tx, sql`select id, name from niches where id = ${nicheId} for share`);
+    if (!niche) return { ok: false, error: "niche" };
+    const subs = await queryRows<{ id: number }>(
+      tx,
+      sql`select subcategory_id as id from niche_subcategories
+           where niche_id = ${nicheId} and subcategory_id = any(${intArray(subcategoryIds)}) for share`,
+    );
+    if (subs.length !== new Set(subcategoryIds).size) return { ok: false, error: "subcategory" };
+    const targets = await lockTargets(tx, ids);
+    const targetIds = targets.map((row) => row.id);
+    if (targets.length) {
+      const before = await queryRows<{ id: number; niches: number[] | null; subcategories: number[] | null }>(
+        tx,
+        sql`select p.id,
+                   (select array_agg(niche_id order by niche_id) from product_niches where product_id = p.id) as niches,
+                   (select array_agg(subcategory_id order by subcategory_id) from product_subcategories where product_id = p.id) as subcategories
+              from products p where p.id = any(${intArray(targetIds)}) order by p.id`,
+      );
+      await tx.execute(sql`delete from product_niches where product_id = any(${intArray(targetIds)})`);
+      await tx.execute(sql`delete from product_subcategories where product_id = any(${intArray(targetIds)})`);
+      await tx.execute(
+        sql`insert into product_niches (product_id, niche_id) select id, ${nicheId} from unnest(${intArray(targetIds)}) as id`,
+      );
+      if (subs.length) {
+        await tx.execute(
+          sql`insert into product_subcategories (product_id, subcategory_id, category_id)
+              select p, s, ${nicheId} from unnest(${intArray(targetIds)}) as p cross join unnest(${intArray(subs.map((s) => s.id))}) as s`,
+        );
+      }
+      await tx.execute(sql`update products set updated_at = now() where id = any(${intArray(targetIds)})`);
+      await recordAudit(tx, actor, {
+        action: "products.remap",
+        entityType: "product",
+        summary: `${targets.length} ${targets.length === 1 ? "product" : "products"} to ${niche.name}`,
+        changes: {
+          ids: targetIds,
+          before: Object.fromEntries(before.map((row) => [row.id, { niches: row.niches ?? [], subcategories: row.subcategories ?? [] }])),
+          after: { niches: [nicheId], subcategories: subs.map((s) => s.id).sort((a, b) => a - b) },
+        },
+      });
+    }
+    return { ok: true, changed: targets.length, missing: missingIds(ids, targets), niche: niche.name, slugs: targets.map((row) => row.slug) };
+  });
+  if (!result.ok) return result;
+  const { slugs = [], ...answer } = result;
+  if (slugs.length) await invalidateProducts(slugs);
+  return answer;
+}
+
+/** Clear Cache: every instance drops every cached page; recorded like any admin write. */
+export async function clearAllCaches(db: Database, actor: Actor): Promise<void> {
+  await db.transaction(async (tx) => {
+    await recordAudit(tx, actor, { action: "cache.clear", entityType: "cache", summary: "Page cache cleared" });
+  });
+  await invalidate(["all"]);
+}

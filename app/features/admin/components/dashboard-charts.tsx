@@ -1,0 +1,115 @@
+import { ENGAGEMENT_METRICS, type DailyEngagement, type WeeklyProducts } from "../dashboard";
+import { BarChart } from "./bar-chart";
+
+const dayFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
+
+function label(day: string) {
+  return dayFormat.format(new Date(`${day}T00:00:00Z`));
+}
+
+function rangeOf(labels: string[]) {
+  return labels.length ? `${labels[0]} to ${labels.at(-1)}` : "";
+}
+
+const CARD = "flex flex-col gap-4 rounded-lg border bg-card p-4 shadow-sm";
+const TABLE = "w-full text-left text-xs tabular-nums";
+const CELL = "py-1 pr-3";
+
+/** Products added in each of the last 12 weeks, as a chart and a table. */
+export function ProductsPerWeekChart({ weeks }: { weeks: WeeklyProducts[] }) {
+  const labels = weeks.map((w) => `week of ${label(w.week)}`);
+  return (
+    <section aria-labelledby="weekly-heading" className={CARD}>
+      <h3 id="weekly-heading" className="font-semibold">
+        Products added per week <span className="text-sm font-normal text-muted-foreground">(last {weeks.length} weeks)</span>
+      </h3>
+      <BarChart
+        title="Products added"
+        values={weeks.map((w) => w.products)}
+        labels={labels}
+        range={weeks.length ? `the week of ${label(weeks[0]!.week)} to this week` : ""}
+        size="lg"
+      />
+      <details className="text-sm">
+        <summary className="cursor-pointer text-xs text-muted-foreground">Show as table</summary>
+        <table className={`${TABLE} mt-2`}>
+          <caption className="sr-only">Products added per week, newest first</caption>
+          <thead>
+            <tr>
+              <th scope="col" className={`${CELL} font-medium`}>
+                Week of
+              </th>
+              <th scope="col" className={`${CELL} text-right font-medium`}>
+                Products added
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {[...weeks].reverse().map((w) => (
+              <tr key={w.week} className="border-t">
+                <th scope="row" className={`${CELL} font-normal whitespace-nowrap`}>
+                  <time dateTime={w.week}>{label(w.week)}</time>
+                </th>
+                <td className={`${CELL} text-right`}>{w.products.toLocaleString("en-US")}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </details>
+    </section>
+  );
+}
+
+/** Site-wide engagement per day over the last 30 days: one small chart per metric and one table. */
+export function EngagementPerDayChart({ days }: { days: DailyEngagement[] }) {
+  const labels = days.map((d) => label(d.day));
+  const range = rangeOf(labels);
+  return (
+    <section aria-labelledby="engagement-heading" className={CARD}>
+      <h3 id="engagement-heading" className="font-semibold">
+        Engagement per day <span className="text-sm font-normal text-muted-foreground">(last {days.length} days, {range})</span>
+      </h3>
+      <ul className="grid grid-cols-2 gap-x-4 gap-y-4 sm:gap-x-6 lg:grid-cols-3">
+        {ENGAGEMENT_METRICS.map((metric) => (
+          <li key={metric.key} className="min-w-0">
+            <BarChart title={metric.label} values={days.map((d) => d[metric.key])} labels={labels} range={range} />
+          </li>
+        ))}
+      </ul>
+      <details className="text-sm">
+        <summary className="cursor-pointer text-xs text-muted-foreground">Show as table</summary>
+        <div role="region" aria-label="Daily engagement figures" tabIndex={0} className="mt-2 overflow-x-auto focus-visible:outline-2 focus-visible:outline-ring">
+          <table className={TABLE}>
+            <caption className="sr-only">Views, click-outs, upvotes, saves and reviews per day, newest first</caption>
+            <thead>
+              <tr>
+                <th scope="col" className={`${CELL} font-medium`}>
+                  Day
+                </th>
+                {ENGAGEMENT_METRICS.map((metric) => (
+                  <th key={metric.key} scope="col" className={`${CELL} text-right font-medium`}>
+                    {metric.label}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {[...days].reverse().map((d) => (
+                <tr key={d.day} className="border-t">
+                  <th scope="row" className={`${CELL} font-normal whitespace-nowrap`}>
+                    <time dateTime={d.day}>{label(d.day)}</time>
+                  </th>
+                  {ENGAGEMENT_METRICS.map((metric) => (
+                    <td key={metric.key} className={`${CELL} text-right`}>
+                      {d[metric.key].toLocaleString("en-US")}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </details>
+    </section>
+  );
+}

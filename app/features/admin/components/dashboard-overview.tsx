@@ -1,0 +1,84 @@
+import { Link } from "react-router";
+import { cn } from "~/components/ui/cn";
+import type { DailyEngagement, WeeklyProducts } from "../dashboard";
+import { BADGE_CLASSES, statusBadge } from "../status";
+import { EngagementPerDayChart, ProductsPerWeekChart } from "./dashboard-charts";
+
+interface RecentProduct {
+  id: number;
+  product_name: string;
+  slug: string;
+  status: string;
+  is_advertised: boolean;
+  created_at: string;
+}
+
+interface Props {
+  totalProducts: number;
+  featuredProducts: number;
+  categories: number;
+  recent: RecentProduct[];
+  weeks: WeeklyProducts[];
+  engagement: DailyEngagement[];
+}
+
+const dateFormat = new Intl.DateTimeFormat("en", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });
+
+/** The Overview tab: the catalogue's cards, two charts from real data and the 10 newest products. */
+export function DashboardOverview({ totalProducts, featuredProducts, categories, recent, weeks, engagement }: Props) {
+  const cards = [
+    { label: "Total Products", value: totalProducts },
+    { label: "Featured Products", value: featuredProducts },
+    { label: "Categories", value: categories },
+  ];
+  return (
+    <section aria-labelledby="overview-heading" className="flex flex-col gap-6">
+      <h2 id="overview-heading" className="sr-only">
+        Overview
+      </h2>
+      <dl className="grid gap-4 sm:grid-cols-3">
+        {cards.map((card) => (
+          <div key={card.label} className="rounded-lg border bg-card p-4 shadow-sm">
+            <dt className="text-sm font-medium text-muted-foreground">{card.label}</dt>
+            <dd className="mt-1 text-3xl font-bold tabular-nums">{card.value.toLocaleString("en")}</dd>
+          </div>
+        ))}
+      </dl>
+      <div className="grid grid-cols-1 items-start gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
+        <ProductsPerWeekChart weeks={weeks} />
+        <EngagementPerDayChart days={engagement} />
+      </div>
+      <div className="rounded-lg border bg-card shadow-sm">
+        <h3 id="recent-heading" className="border-b p-4 font-semibold">
+          Recently Added Products
+        </h3>
+        {recent.length ? (
+          <ul aria-labelledby="recent-heading" className="divide-y">
+            {recent.map((product) => {
+              const badge = statusBadge(product);
+              return (
+                <li key={product.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 p-4">
+                  <div className="min-w-0 flex-1">
+                    {product.status === "live" ? (
+                      <Link to={`/resources/${product.slug}`} className="font-medium break-words hover:underline">
+                        {product.product_name}
+                      </Link>
+                    ) : (
+                      <span className="font-medium break-words">{product.product_name}</span>
+                    )}
+                    <p className="text-xs text-muted-foreground">
+                      Added <time dateTime={product.created_at}>{dateFormat.format(new Date(product.created_at))}</time>
+                    </p>
+                  </div>
+                  <span className={cn("rounded-full border px-2.5 py-0.5 text-xs font-semibold", BADGE_CLASSES[badge])}>{badge}</span>
+                </li>
+              );
+            })}
+          </ul>
+        ) : (
+          <p className="p-4 text-sm text-muted-foreground">No products yet.</p>
+        )}
+      </div>
+    </section>
+  );
+}

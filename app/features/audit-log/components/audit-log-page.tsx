@@ -1,0 +1,244 @@
+import { useId, type FormEvent } from "react";
+import { Form, Link, useNavigate } from "react-router";
+import { Button } from "~/components/ui/button";
+import { FormAlert, FormField } from "~/components/ui/form-field";
+import { auditSearch, EMPTY_FILTERS, fieldChanges, hasFilters, type AuditEntryView, type AuditPage } from "../audit-log";
+
+const dateFormat = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "medium", timeZone: "UTC" });
+
+const selectClass =
+  "flex h-10 w-full min-w-0 rounded-md border border-input bg-background px-3 py-2 text-base text-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring md:text-sm";
+
+function When({ value }: { value: string }) {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return <span>{value}</span>;
+  return <time dateTime={date.toISOString()}>{dateFormat.format(date)} UTC</time>;
+}
+
+/** The menu's choices: what the log holds, plus the current value if the URL named another. */
+function choices(known: string[], current: string): string[] {
+  return current && !known.includes(current) ? [current, ...known] : known;
+}
+
+/** /admin/audit: filters in the URL, entries newest first, before/after values behind a disclosure. */
+export function AuditLogPage({ entries, total, page, pageCount, filters, ignored, actions, entityTypes }: AuditPage) {
+  const filtered = hasFilters(filters);
+  const navigate = useNavigate();
+  // With JavaScript the URL keeps only the filters in use (without it the form sends every field).
+  function applyFilters(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const params = new URLSearchParams();
+    for (const [name, value] of new FormData(event.currentTarget)) {
+      if (typeof value === "string" && value.trim()) params.append(name, value.trim());
+    }
+    const search = params.toString();
+    void navigate(`/admin/audit${search ? `?${search}` : ""}`);
+  }
+  return (
+    <div className="flex flex-col gap-6">
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight">Audit Log</h1>
+        <p className="text-sm text-muted-foreground">Every change an administrator made: who, when, what, and the values before and after.</p>
+      </div>
+      <section aria-labelledby="audit-filters-heading" className="rounded-lg border bg-card p-4 shadow-sm">
+        <h2 id="audit-filters-heading" className="mb-3 text-lg font-semibold">
+          Filters
+        </h2>
+        {/* A new key per view resets the fields to the URL's values after Back or Clear. */}
+        <Form method="get" key={auditSearch(filters)} onSubmit={applyFilters} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          <FormField id="audit-action" name="action" label="Action">
+            {(control) => (
+              <select {...control} defaultValue={filters.action} className={selectClass}>
+                <option value="">All actions</option>
+                {choices(actions, filters.action).map((action) => (
+                  <option key={action} value={action}>
+                    {action}
+                  </option>
+                ))}
+              </select>
+            )}
+          </FormField>
+          <FormField id="audit-entity" name="entity" label="Entity type">
+            {(control) => (
+              <select {...control} defaultValue={filters.entityType} className={selectClass}>
+                <option value="">All types</option>
+                {choices(entityTypes, filters.entityType).map((type) => (
+                  <option key={type} value={type}>
+                    {type}
+                  </option>
+                ))}
+              </select>
+            )}
+          </FormField>
+          <FormField id="audit-id" name="id" label="Entity id" defaultValue={filters.entityId} maxLength={200} autoComplete="off" />
+          <FormField id="audit-actor" name="actor" label="Actor e-mail" hint="Part of the address is enough" defaultValue={filters.actor} maxLength={320} autoComplete="off" />
+          <FormField id="audit-from" name="from" label="From date (UTC)" type="date" defaultValue={filters.from} />
+          <FormField id="audit-to" name="to" label="To date (UTC)" type="date" defaultValue={filters.to} />
+          <div className="flex flex-wrap items-center gap-2 sm:col-span-2 lg:col-span-3">
+            <Button type="submit">Apply filters</Button>
+            {filtered ? (
+              <Button asChild variant="outline">
+                <Link to="/admin/audit">Clear filters</Link>
+              </Button>
+            ) : null}
+          </div>
+        </Form>
+      </section>
+      {ignored.length ? (
+        <FormAlert>
+          Some filters were ignored: {ignored.join("; ")}.
+        </FormAlert>
+      ) : null}
+      <section aria-labelledby="audit-entries-heading" className="flex flex-col gap-4">
+        <h2 id="audit-entries-heading" className="text-lg font-semibold">
+          Entries
+          <span className="ml-2 text-sm font-normal text-muted-foreground" role="status">
+            {total.toLocaleString("en")} {total === 1 ? "entry" : "entries"}
+            {filtered ? " match the filters" : ""}
+          </span>
+        </h2>
+        {entries.length ? (
+          <ol className="flex flex-col gap-3">
+            {entries.map((entry) => (
+              <AuditEntry key={entry.id} entry={entry} />
+            ))}
+          </ol>
+        ) : (
+          <p className="rounded-lg border bg-card p-4 text-sm text-muted-foreground">{filtered ? "No entries match these filters." : "No admin actions recorded yet."}</p>
+        )}
+        <Pager filters={filters} page={page} pageCount={pageCount} />
+      </section>
+    </div>
+  );
+}
+
+function Pager({ filters, page, pageCount }: Pick<AuditPage, "filters" | "page" | "pageCount">) {
+  if (pageCount <= 1 && page <= 1) return null;
+  const linkClass = "rounded-md border px-3 py-1.5 text-sm font-medium hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring";
+  return (
+    <nav aria-label="Audit log pages" className="flex flex-wrap items-center justify-between gap-2">
+      {page > 1 ? (
+        <Link to={`/admin/audit${auditSearch(filters, Math.min(page - 1, pageCount))}`} className={linkClass}>
+          Newer entries
+        </Link>
+      ) : (
+        <span />
+      )}
+      <p className="text-sm text-muted-foreground">
+        Page {page} of {pageCount}
+      </p>
+      {page < pageCount ? (
+        <Link to={`/admin/audit${auditSearch(filters, page + 1)}`} className={linkClass}>
+          Older entries
+        </Link>
+      ) : (
+        <span />
+      )}
+    </nav>
+  );
+}
+
+function Value({ value }: { value: unknown }) {
+  if (value === null || value === undefined || value === "" || (Array.isArray(value) && value.length === 0)) {
+    return <span className="text-muted-foreground italic">(empty)</span>;
+  }
+  if (typeof value === "string") return <span className="whitespace-pre-wrap [overflow-wrap:anywhere]">{value}</span>;
+  if (Array.isArray(value) && value.every((v) => typeof v === "string" || typeof v === "number")) {
+    return <span className="[overflow-wrap:anywhere]">{value.join(", ")}</span>;
+  }
+  if (typeof value === "number" || typeof value === "boolean") return <span>{String(value)}</span>;
+  return <code className="text-xs whitespace-pre-wrap [overflow-wrap:anywhere]">{JSON.stringify(value)}</code>;
+}
+
+function Changes({ entry }: { entry: AuditEntryView }) {
+  const rows = fieldChanges(entry.changes);
+  if (rows && !rows.length) return <p className="text-sm text-muted-foreground">No field values recorded.</p>;
+  const label = rows ? `Changed fields (${rows.length})` : "Details";
+  return (
+    <details className="group rounded-md border">
+      <summary className="cursor-pointer rounded-md px-3 py-2 text-sm font-medium hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring">{label}</summary>
+      <div className="border-t p-2">
+        {rows ? (
+          <table className="w-full table-fixed border-collapse text-left text-sm">
+            <caption className="sr-only">Values before and after entry #{entry.id}</caption>
+            <colgroup>
+              <col className="w-24 sm:w-40" />
+              <col />
+              <col />
+            </colgroup>
+            <thead>
+              <tr>
+                <th scope="col" className="p-2 font-semibold">
+                  Field
+                </th>
+                <th scope="col" className="p-2 font-semibold">
+                  Before
+                </th>
+                <th scope="col" className="p-2 font-semibold">
+                  After
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y">
+              {rows.map((row) => (
+                <tr key={row.field} className="align-top">
+                  <th scope="row" className="p-2 font-medium [overflow-wrap:anywhere]">
+                    {row.field}
+                  </th>
+                  <td className="p-2">
+                    <Value value={row.before} />
+                  </td>
+                  <td className="p-2">
+                    <Value value={row.after} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        ) : (
+          <pre className="overflow-x-auto p-2 text-xs whitespace-pre-wrap [overflow-wrap:anywhere]">{JSON.stringify(entry.changes, null, 2)}</pre>
+        )}
+      </div>
+    </details>
+  );
+}
+
+function AuditEntry({ entry }: { entry: AuditEntryView }) {
+  const headingId = useId();
+  const entityLabel = entry.entityId ? `${entry.entityType} #${entry.entityId}` : entry.entityType;
+  return (
+    <li>
+      <article aria-labelledby={headingId} className="flex flex-col gap-2 rounded-lg border bg-card p-4 shadow-sm">
+        <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+          <h3 id={headingId} className="font-mono text-sm font-semibold break-all">
+            {entry.action}
+          </h3>
+          <p className="text-xs text-muted-foreground">
+            <When value={entry.createdAt} />
+          </p>
+        </div>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+          <dt className="text-muted-foreground">Who</dt>
+          <dd className="break-all">{entry.actorEmail}</dd>
+          <dt className="text-muted-foreground">What</dt>
+          <dd className="break-words">
+            <Link
+              to={`/admin/audit${auditSearch({ ...EMPTY_FILTERS, entityType: entry.entityType, entityId: entry.entityId ?? "" })}`}
+              className="underline underline-offset-4 hover:text-primary"
+              aria-label={`History of ${entityLabel}`}
+            >
+              {entityLabel}
+            </Link>
+          </dd>
+          {entry.summary ? (
+            <>
+              <dt className="text-muted-foreground">Summary</dt>
+              <dd className="break-words">{entry.summary}</dd>
+            </>
+          ) : null}
+        </dl>
+        <Changes entry={entry} />
+      </article>
+    </li>
+  );
+}

@@ -1,0 +1,61 @@
+import { Link } from "react-router";
+import { buttonVariants } from "~/components/ui/button";
+import { STATE_LABELS, type ImportSummary } from "../import-types";
+
+const n = (value: number) => value.toLocaleString("en");
+
+/** /admin/imports: past CSV imports and their outcomes, newest first. */
+export function ImportsList({ imports }: { imports: ImportSummary[] }) {
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold tracking-tight">Imports</h1>
+        <Link to="/admin/products/new?tab=csv" className={buttonVariants()}>
+          Upload a CSV file
+        </Link>
+      </div>
+      {imports.length === 0 ? (
+        <p className="text-sm text-muted-foreground">No CSV imports yet.</p>
+      ) : (
+        <div className="overflow-x-auto rounded-lg border">
+          <table className="w-full min-w-[40rem] text-left text-sm">
+            <caption className="sr-only">Past CSV imports, newest first</caption>
+            <thead className="bg-muted/50 text-xs uppercase text-muted-foreground">
+              <tr>
+                <th scope="col" className="px-3 py-2">File</th>
+                <th scope="col" className="px-3 py-2">Uploaded</th>
+                <th scope="col" className="px-3 py-2">Status</th>
+                <th scope="col" className="px-3 py-2 text-right">Rows</th>
+                <th scope="col" className="px-3 py-2 text-right">Imported</th>
+                <th scope="col" className="px-3 py-2 text-right">Rejected</th>
+              </tr>
+            </thead>
+            <tbody>
+              {imports.map((item) => (
+                <tr key={item.id} className="border-t">
+                  <td className="max-w-[16rem] px-3 py-2">
+                    <Link
+                      to={item.state === "mapping" ? `/admin/products/map-csv/${item.id}` : `/admin/imports/${item.id}`}
+                      className="block truncate font-medium text-primary underline-offset-4 hover:underline"
+                    >
+                      {item.fileName}
+                    </Link>
+                    {item.error ? <span className="block text-xs text-destructive dark:text-red-300">{item.error}</span> : null}
+                  </td>
+                  <td className="px-3 py-2">
+                    {new Date(item.createdAt).toLocaleString("en")}
+                    <span className="block text-xs text-muted-foreground">{item.adminEmail}</span>
+                  </td>
+                  <td className="px-3 py-2">{STATE_LABELS[item.state]}</td>
+                  <td className="px-3 py-2 text-right tabular-nums">{n(item.rowsTotal)}</td>
+                  <td className="px-3 py-2 text-right tabular-nums">{n(item.rowsImported)}</td>
+                  <td className="px-3 py-2 text-right tabular-nums">{n(item.rowsFailed)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,86 @@
+/**
+ * The import job on PostgreSQL with pg-boss (decision 042): two instances working one queue run an
+ * import once. Needs PostgreSQL: skipped, with its reason, when DATABASE_URL is unset.
+ */
+import { Readable } from "node:stream";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { queryRows } from "~/db/client.server";
+import { getDb } from "~/db/registry.server";
+import { PgBossJobQueue } from "~/lib/jobs/pg-boss.server";
+import { createUser } from "../../../tests/factories";
+import { withDatabase } from "../../../tests/setup/local-database";
+import { HEADER, productRow, toCsv } from "./csv-fixtures";
+import { IMPORT_QUEUE, runImport } from "./import-job.server";
+import { stageUpload } from "./import-staging.server";
+
+const url = process.env.DATABASE_URL;
+
+describe.skipIf(!url)("the import job on PostgreSQL (pg-boss)", () => {
+  let admin: { id: string; email: string };
+  let connectionString = "";
+  const queues: PgBossJobQueue[] = [];
+
+  beforeAll(async () => {
+    const id = await createUser(getDb());
+    admin = { id, email: `${id}@example.com` };
+    const [db] = await queryRows<{ name: string }>(getDb(), sql`select current_database() as name`);
+    connectionString = withDatabase(url!, db!.name);
+  });
+  afterAll(async () => {
+    await Promise.all(queues.map((q) => q.stop().catch(() => {})));
+  });
+
+  async function staged(prefix: string, n: number) {
+    const rows = Array.from({ length: n }, (_, i) => productRow({ product_name: `${prefix} ${i + 1}` }));
+    const result = await stageUpload(getDb(), admin, Readable.from([Buffer.from(toCsv(HEADER, rows))]), { fileName: "pg.csv" });
+    await getDb().execute(sql`update catalog_imports set state = 'queued' where id = ${result.id}`);
+    return result.id;
+  }
+
+  async function count(prefix: string) {
+    const [row] = await queryRows<{ n: number }>(getDb(), sql`select count(*)::int as n from products where product_name like ${prefix + " %"}`);
+    return row!.n;
+  }
+
+  it("two instances on one database: the import runs once", async () => {
+    const runs: string[] = [];
+    for (const name of ["a", "b"]) {
+      const queue = new PgBossJobQueue({ connectionString });
+      queues.push(queue);
+      await queue.start();
+      await queue.work<{ importId: number }>(
+        IMPORT_QUEUE,
+        async (job) => {
+          runs.push(name);
+          await runImport(getDb(), job.data.importId, { signal: job.signal, worker: `${name}:${job.id}`, batchSize: 2 });
+        },
+        { pollMs: 500 },
+      );
+    }
+    const importId = await staged("Pgboss Twin", 7);
+    const jobId = await queues[0]!.enqueue(IMPORT_QUEUE, { importId });
+    await expect.poll(async () => (await queues[1]!.getJob(IMPORT_QUEUE, jobId))?.state, { timeout: 20_000 }).toBe("completed");
+    expect(runs).toHaveLength(1);
+    expect(await count("Pgboss Twin")).toBe(7);
+    const [record] = await queryRows<{ state: string; rows_imported: number }>(getDb(), sql`select state, rows_imported from catalog_imports where id = ${importId}`);
+    expect(record).toEqual({ state: "completed", rows_imported: 7 });
+  });
+
+  it("two workers racing for one import: one claims it, the products land once", async () => {
+    const importId = await staged("Pgrace Pair", 9);
+    const outcomes = await Promise.all([
+      runImport(getDb(), importId, { worker: "x", batchSize: 2 }),
+      runImport(getDb(), importId, { worker: "y", batchSize: 2 }),
+    ]);
+    expect(outcomes.sort()).toEqual(["completed", "not-claimed"]);
+    expect(await count("Pgrace Pair")).toBe(9);
+  });
+
+  it("cancels a waiting job", async () => {
+    const queue = queues[0]!;
+    const jobId = await queue.enqueue("test-cancel", { n: 1 });
+    await queue.cancel("test-cancel", jobId);
+    expect((await queue.getJob("test-cancel", jobId))?.state).toBe("cancelled");
+  });
+});

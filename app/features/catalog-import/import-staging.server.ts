@@ -1,0 +1,186 @@
+import { Transform, type Readable, type TransformCallback } from "node:stream";
+import { eq, sql } from "drizzle-orm";
+import { queryRows, type Database } from "~/db/client.server";
+import { catalog_import_rows, catalog_imports } from "~/db/schema";
+import { recordAudit, type Actor } from "~/domain/audit/audit.server";
+import { assertCsvFile, CsvImportError, CsvReader, type CsvRecord } from "./csv-read.server";
+import { prepareRow } from "./csv-row.server";
+import { plural } from "./import-report";
+
+/** Rows written to the staging table per statement while the file streams in. */
+const STAGE_BATCH = 500;
+const NUL = /\0/g;
+
+export interface StagedUpload {
+  id: number;
+  rows: number;
+  valid: number;
+  invalid: number;
+  empty: number;
+  duplicates: number;
+  warnings: string[];
+}
+
+export interface StageOptions {
+  fileName: string;
+  contentType?: string;
+  signal?: AbortSignal;
+}
+
+/** Counts the bytes that pass. */
+class ByteCounter extends Transform {
+  bytes = 0;
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback) {
+    this.bytes += chunk.length;
+    done(null, chunk);
+  }
+}
+
+function groupKey(values: CsvRecord["values"]): string {
+  const niche = (values.niche ?? "").trim().replace(/\s+/g, " ").toLowerCase();
+  const subcategory = (values.subcategory ?? "").trim().replace(/\s+/g, " ").toLowerCase();
+  return niche || subcategory ? `${niche} / ${subcategory}` : "";
+}
+
+/** A cell as stored: PostgreSQL refuses NUL in text, so it becomes U+FFFD (the row is refused anyway). */
+function storable(values: CsvRecord["values"]): { cells: Record<string, string>; hadNul: boolean } {
+  const cells: Record<string, string> = {};
+  let hadNul = false;
+  for (const [column, value] of Object.entries(values)) {
+    if (value === undefined) continue;
+    if (value.includes("\0")) hadNul = true;
+    cells[column] = value.replace(NUL, "\uFFFD");
+  }
+  return { cells, hadNul };
+}
+
+/**
+ * The upload: reads the CSV as it streams in (nothing is kept whole in memory), validates each row
+ * with the same reader and rules as `npm run catalog:import`, and stages the rows in the database
+ * for mapping and preview. A file that cannot be imported at all ends with the spec's message,
+ * its staged rows removed and the import marked failed: nothing half-written.
+ */
+export async function stageUpload(db: Database, admin: Actor, source: Readable, options: StageOptions): Promise<StagedUpload> {
+  assertCsvFile(options.fileName, options.contentType);
+  const fileName = options.fileName.replace(NUL, "").slice(0, 255) || "upload.csv";
+  const id = await db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(catalog_imports)
+      .values({ admin_id: admin.id, admin_email: admin.email, file_name: fileName, state: "uploading" })
+      .returning({ id: catalog_imports.id });
+    await recordAudit(tx, admin, { action: "import.upload", entityType: "import", entityId: created!.id, summary: fileName });
+    return created!.id;
+  });
+
+  const counter = new ByteCounter();
+  const reader = new CsvReader(() => {
+    source.on("error", (error) => counter.destroy(error));
+    return source.pipe(counter);
+  });
+  const firstRowOf = new Map<string, number>();
+  let batch: (typeof catalog_import_rows.$inferInsert)[] = [];
+  let rows = 0;
+  let valid = 0;
+  let duplicates = 0;
+  const flush = async () => {
+    if (!batch.length) return;
+    const values = batch;
+    batch = [];
+    await db.insert(catalog_import_rows).values(values);
+  };
+  try {
+    for await (const record of reader.records()) {
+      if (options.signal?.aborted) throw new CsvImportError("interrupted", "The upload was interrupted: nothing was imported.");
+      rows++;
+      const { cells, hadNul } = storable(record.values);
+      const result = prepareRow(record, "live");
+      const staged: typeof catalog_import_rows.$inferInsert = {
+        import_id: id,
+        row: record.row,
+        cells,
+        product_name: (cells.product_name ?? "").slice(0, 300),
+        website_url: (cells.website_url?.trim() ? cells.website_url : (cells.link ?? "")).slice(0, 2000),
+        group_key: groupKey(record.values).slice(0, 300),
+      };
+      if (hadNul) {
+        staged.messages = ["This row contains a NUL character: is the file binary data rather than CSV text?"];
+      } else if (!result.ok) {
+        staged.messages = result.messages;
+      } else {
+        valid++;
+        const { product, domain, keys } = result.value;
+        staged.slug = product.slug;
+        staged.domain = domain;
+        staged.name_key = product.product_name.toLowerCase();
+        const earlier = keys.map((key) => firstRowOf.get(key)).find((row) => row !== undefined);
+        if (earlier !== undefined) {
+          staged.duplicate_of_row = earlier;
+          duplicates++;
+        } else {
+          for (const key of keys) firstRowOf.set(key, record.row);
+        }
+      }
+      batch.push(staged);
+      if (batch.length >= STAGE_BATCH) await flush();
+    }
+    await flush();
+  } catch (error) {
+    const message = error instanceof CsvImportError || isTooLarge(error) ? (error as Error).message : null;
+    await db.delete(catalog_import_rows).where(eq(catalog_import_rows.import_id, id));
+    await db
+      .update(catalog_imports)
+      .set({ state: "failed", error: message ?? "The upload failed: nothing was imported.", file_bytes: Math.min(counter.bytes, 2 ** 31 - 1), finished_at: new Date() })
+      .where(eq(catalog_imports.id, id));
+    throw error;
+  }
+  firstRowOf.clear();
+
+  // Fresh statistics, so that the preview's and the job's per-batch statements use the row index.
+  await db.execute(sql`analyze catalog_import_rows`);
+  // Rows that repeat a product already in the catalogue: the same slug, or the same website domain and name.
+  await db.execute(sql`
+    update catalog_import_rows r set duplicate_product_id = p.id
+    from products p
+    where r.import_id = ${id} and r.slug is not null and p.slug = r.slug`);
+  await db.execute(sql`
+    update catalog_import_rows r set duplicate_product_id = p.id
+    from products p
+    where r.import_id = ${id} and r.duplicate_product_id is null and r.domain is not null
+      and p.website_domain = r.domain and lower(p.product_name) = r.name_key`);
+  const [counted] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from catalog_import_rows where import_id = ${id} and duplicate_product_id is not null and duplicate_of_row is null`,
+  );
+  const inCatalogue = Number(counted?.n ?? 0);
+
+  const warnings = [...(reader.header?.warnings ?? [])];
+  if (reader.emptyRows) warnings.push(`${plural(reader.emptyRows, "empty row")} dropped.`);
+  const summary: StagedUpload = {
+    id,
+    rows,
+    valid,
+    invalid: rows - valid,
+    empty: reader.emptyRows,
+    duplicates: duplicates + inCatalogue,
+    warnings,
+  };
+  await db
+    .update(catalog_imports)
+    .set({
+      state: "mapping",
+      file_bytes: Math.min(counter.bytes, 2 ** 31 - 1),
+      rows_total: summary.rows,
+      rows_valid: summary.valid,
+      rows_invalid: summary.invalid,
+      rows_empty: summary.empty,
+      rows_duplicate: summary.duplicates,
+      warnings,
+    })
+    .where(eq(catalog_imports.id, id));
+  return summary;
+}
+
+/** The body cap's error while streaming (server/body-limit.ts): status 413 with its message. */
+export function isTooLarge(error: unknown): error is Error & { status: 413 } {
+  return error instanceof Error && (error as { status?: unknown }).status === 413;
+}

@@ -1,0 +1,94 @@
+/** What the import pages show (client-safe types). */
+import type { PreviewFilter } from "./import-forms";
+
+export type ImportState = "uploading" | "mapping" | "queued" | "running" | "completed" | "cancelled" | "failed" | "discarded";
+
+export interface ImportSummary {
+  id: number;
+  fileName: string;
+  fileBytes: number;
+  state: ImportState;
+  error: string | null;
+  adminEmail: string;
+  productStatus: "live" | "draft";
+  rowsTotal: number;
+  rowsValid: number;
+  rowsInvalid: number;
+  rowsEmpty: number;
+  rowsDuplicate: number;
+  rowsToImport: number;
+  rowsDone: number;
+  rowsImported: number;
+  rowsSkipped: number;
+  rowsFailed: number;
+  warnings: string[];
+  createdAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+}
+
+export interface Option {
+  id: number;
+  name: string;
+}
+
+export interface PlacementChoice {
+  nicheId: number | null;
+  subcategoryId: number | null;
+}
+
+export interface ImportGroup {
+  key: string;
+  niche: string;
+  subcategory: string;
+  rows: number;
+  choice: PlacementChoice;
+}
+
+export interface PreviewRow {
+  row: number;
+  productName: string;
+  websiteUrl: string;
+  placement: string;
+  choice: PlacementChoice | null;
+  problems: string[];
+  excluded: boolean;
+}
+
+export interface MappingPageData {
+  summary: ImportSummary;
+  niches: Option[];
+  subcategories: Option[];
+  all: PlacementChoice;
+  groups: ImportGroup[];
+  groupsNotShown: number;
+  rows: PreviewRow[];
+  filter: PreviewFilter;
+  page: number;
+  pages: number;
+  matching: number;
+  excluded: number;
+  ready: number;
+}
+
+export interface ProgressData {
+  summary: ImportSummary;
+  /** Rows per second so far, time left in seconds (null until it can be told). */
+  rate: number | null;
+  secondsLeft: number | null;
+  elapsedSeconds: number | null;
+  rejected: number;
+}
+
+export const ACTIVE_STATES: ImportState[] = ["queued", "running"];
+
+export const STATE_LABELS: Record<ImportState, string> = {
+  uploading: "Uploading",
+  mapping: "Awaiting mapping",
+  queued: "Queued",
+  running: "Importing",
+  completed: "Completed",
+  cancelled: "Cancelled",
+  failed: "Failed",
+  discarded: "Discarded",
+};

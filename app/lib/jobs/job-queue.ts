@@ -1,0 +1,71 @@
+/**
+ * Background jobs (decision 042): one interface, two runners. On PostgreSQL, pg-boss (shared by
+ * every instance: any one of them runs a job, once); on the embedded database, an in-process
+ * runner whose queue is a table, so a restart picks up what was running. Handlers must be
+ * idempotent per step: a job that was running when its process died is run again.
+ */
+
+export type JobState = "created" | "active" | "completed" | "failed" | "cancelled";
+
+export interface JobContext<T> {
+  id: string;
+  queue: string;
+  data: T;
+  /** Aborted when the job is cancelled or the worker stops: finish the current step and return. */
+  signal: AbortSignal;
+  /** Saves how far the job got (a JSON value); `getJob` reads it back from any instance. */
+  progress(value: unknown): Promise<void>;
+}
+
+export type JobHandler<T> = (job: JobContext<T>) => Promise<void>;
+
+export interface JobInfo {
+  id: string;
+  queue: string;
+  state: JobState;
+  data: unknown;
+  progress: unknown;
+  error: string | null;
+}
+
+export interface WorkOptions {
+  /** How often a worker looks for new jobs when nothing woke it (ms). */
+  pollMs?: number;
+  /** How often a running job checks whether it was cancelled elsewhere (ms). */
+  cancelCheckMs?: number;
+}
+
+export interface JobQueue {
+  readonly kind: "pg-boss" | "in-process";
+  start(): Promise<void>;
+  /** Stops taking jobs; running handlers are aborted and awaited (a stopped job runs again later). */
+  stop(): Promise<void>;
+  enqueue(queue: string, data: object): Promise<string>;
+  work<T>(queue: string, handler: JobHandler<T>, options?: WorkOptions): Promise<void>;
+  /** Cancels a job: a waiting one never starts, a running one sees its signal aborted. */
+  cancel(queue: string, id: string): Promise<void>;
+  getJob(queue: string, id: string): Promise<JobInfo | null>;
+}
+
+const KEY = Symbol.for("toolnest.jobQueue");
+type Holder = { [KEY]?: JobQueue };
+
+/** The process's job queue (on globalThis: the server bundle and the start script are separate module graphs). */
+export function setJobQueue(queue: JobQueue | undefined) {
+  (globalThis as Holder)[KEY] = queue;
+}
+
+export function getJobQueue(): JobQueue {
+  const queue = (globalThis as Holder)[KEY];
+  if (!queue) throw new Error("The job queue is not started.");
+  return queue;
+}
+
+export function hasJobQueue(): boolean {
+  return (globalThis as Holder)[KEY] !== undefined;
+}
+
+export function errorMessage(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  return String(error);
+}

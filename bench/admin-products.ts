@@ -1,0 +1,155 @@
+/**
+ * Manage Products at scale (issue 12, decision 037): any page and filter combination with its
+ * status counts (target p95 <= 30 ms on PostgreSQL with 1M products, <= 60 ms on PGlite with 100k),
+ * and bulk actions on 1,000 products (target <= 1 s). Runs on the synthetic catalogue of run.ts.
+ *
+ * Alone, on a fresh PGlite catalogue: `npx tsx bench/admin-products.ts --products 20000`
+ * (add `--pg` to use DATABASE_URL or the local PostgreSQL in a scratch database).
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { parseArgs } from "node:util";
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import { openDatabase, queryRows, type Database, type DatabaseHandle } from "../app/db/client.server";
+import { setDatabase } from "../app/db/registry.server";
+import { bulkDelete, bulkRemap, bulkSetStatus } from "../app/features/admin-products/bulk.server";
+import { DEFAULT_FILTERS, PAGE_SIZE, type ProductFilters } from "../app/features/admin-products/filters";
+import { listAdminProducts, statusCounts } from "../app/features/admin-products/list.server";
+import { assertLocalDatabaseUrl, withDatabase } from "../tests/setup/local-database";
+import { placeInTaxonomy } from "./catalog-scale";
+import { generateSyntheticCatalog } from "./synthetic-catalog";
+import { summarize, timeMany, type Timing } from "./stats";
+
+const BULK_SIZE = 1000;
+
+/** The synthetic catalogue has no ads or coupons: give 1 product in 200 an ad and 1 in 50 a coupon. */
+async function addAdsAndCoupons(db: Database) {
+  await db.execute(sql`update products set is_advertised = true, ad_start_date = created_at, ad_end_date = created_at + interval '60 days'
+                        where id % 200 = 0`);
+  await db.execute(sql`update products set has_coupon = true, coupon_code = 'SAVE10' where id % 50 = 7`);
+  await db.execute(sql`vacuum analyze products`);
+}
+
+async function bulkTimings(db: Database, log: (line: string) => void): Promise<Timing[]> {
+  const actor = `bench-admin-${Date.now().toString(36)}`;
+  await db.execute(sql`insert into "user" (id, name, email) values (${actor}, 'Bench admin', ${`${actor}@example.com`})`);
+  const admin = { id: actor, email: `${actor}@example.com` };
+  const pick = async (where: ReturnType<typeof sql>, offset: number) =>
+    (await queryRows<{ id: number }>(db, sql`select id from products where type = 'product' and ${where} order by id offset ${offset} limit ${BULK_SIZE}`)).map(
+      (r) => r.id,
+    );
+  const [niche] = await queryRows<{ id: number }>(db, sql`select niche_id as id from niche_subcategories group by niche_id order by count(*) desc limit 1`);
+  const subs = (await queryRows<{ id: number }>(db, sql`select subcategory_id as id from niche_subcategories where niche_id = ${niche!.id} limit 2`)).map((r) => r.id);
+  const timings: Timing[] = [];
+  const once = async (op: string, run: () => Promise<unknown>, runs = 3) => {
+    const samples: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      const started = performance.now();
+      await run();
+      samples.push(performance.now() - started);
+    }
+    timings.push(summarize(op, samples));
+    log(`  ${op}: ${samples.map((s) => Math.round(s)).join(", ")} ms`);
+  };
+  const live = await pick(sql`status = 'live'`, 5000);
+  await once(`bulk draft, ${BULK_SIZE} products`, async () => {
+    await bulkSetStatus(db, admin, "draft", live);
+    await bulkSetStatus(db, admin, "publish", live); // back, so each run changes every row
+  });
+  timings[timings.length - 1] = { ...timings[timings.length - 1]!, op: `bulk draft + publish back, ${BULK_SIZE} products (2 actions)` };
+  await once(`bulk remap, ${BULK_SIZE} products`, () => bulkRemap(db, admin, live, niche!.id, subs));
+  let offset = 20_000;
+  await once(`bulk delete, ${BULK_SIZE} products`, async () => {
+    await bulkDelete(db, admin, await pick(sql`status = 'live'`, (offset += BULK_SIZE)));
+  });
+  return timings;
+}
+
+/** Times the list with its counts over filter combinations and pages, then the bulk actions. */
+export async function runAdminProductsBench(db: Database, { iterations = 200, log = (_: string) => {} } = {}): Promise<Timing[]> {
+  await addAdsAndCoupons(db);
+  const niches = await queryRows<{ id: number }>(db, sql`select niche_id as id from product_niches group by niche_id order by count(*) desc limit 5`);
+  const subs = await queryRows<{ id: number }>(db, sql`select subcategory_id as id from product_subcategories group by subcategory_id order by count(*) desc limit 10`);
+  const words = ["flow", "ra", "hub", "notes", "ko", "sync", "st", "lab"];
+  const all = await statusCounts(db, DEFAULT_FILTERS);
+  const pages = Math.max(1, Math.ceil(all.counts.total / PAGE_SIZE));
+  const f = (over: Partial<ProductFilters>): ProductFilters => ({ ...DEFAULT_FILTERS, ...over });
+  const at = <T>(list: T[], i: number) => list[i % list.length]!;
+  const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+
+  const cases: [string, (i: number) => ProductFilters][] = [
+    ["all, page 1", () => f({})],
+    ["all, page 50", () => f({ page: 50 })],
+    ["all, middle page", () => f({ page: Math.ceil(pages / 2) })],
+    ["all, last page", () => f({ page: pages })],
+    ["all, random page", (i) => f({ page: 1 + ((i * 7919) % pages) })],
+    ["status draft, page 1", () => f({ status: "draft" })],
+    ["status ads, page 1", () => f({ status: "ads" })],
+    ["published + premium + coupon", () => f({ status: "published", pricing: "premium", coupon: "yes" })],
+    ["pricing free, page 200", () => f({ pricing: "free", page: 200 })],
+    ["search by name", (i) => f({ q: at(words, i) })],
+    ["search by name + draft", (i) => f({ q: at(words, i), status: "draft" })],
+    ["created last 30 days", () => f({ from: day(30) })],
+    ["created last 30 days, page 40", () => f({ from: day(30), page: 40 })],
+    ["niche, page 1", (i) => f({ niche: at(niches, i).id })],
+    ["niche, page 100", (i) => f({ niche: at(niches, i).id, page: 100 })],
+    ["subcategory, page 1", (i) => f({ subcategory: at(subs, i).id })],
+    ["niche + pricing + 1 year", (i) => f({ niche: at(niches, i).id, pricing: "freemium", from: day(365) })],
+    ["niche + subcategory + search", (i) => f({ niche: at(niches, i).id, subcategory: at(subs, i).id, q: at(words, i) })],
+  ];
+  const timings: Timing[] = [];
+  for (const [label, filters] of cases) {
+    timings.push(await timeMany(`admin list: ${label}`, iterations, (i) => listAdminProducts(db, filters(i))));
+  }
+  timings.push(...(await bulkTimings(db, log)));
+  return timings;
+}
+
+/* ------------------------------------------------------------------ run alone */
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const { values } = parseArgs({ options: { products: { type: "string", default: "20000" }, pg: { type: "boolean", default: false }, iterations: { type: "string", default: "100" } } });
+  const products = Number(values.products);
+  const log = (line: string) => console.log(line);
+  let handle: DatabaseHandle;
+  let cleanup: () => Promise<void>;
+  if (values.pg) {
+    const url = process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
+    assertLocalDatabaseUrl(url);
+    const scratch = `toolnest_admin_bench_${process.pid}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create database "${scratch}"`);
+    await admin.end();
+    handle = await openDatabase({ databaseUrl: withDatabase(url, scratch), dataDir: "", purpose: "bench" });
+    cleanup = async () => {
+      await handle.close();
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      await client.query(`drop database if exists "${scratch}" with (force)`);
+      await client.end();
+    };
+  } else {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "toolnest-admin-bench-"));
+    handle = await openDatabase({ dataDir, purpose: "bench" });
+    cleanup = async () => {
+      await handle.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    };
+  }
+  try {
+    setDatabase(handle);
+    await handle.migrate();
+    await generateSyntheticCatalog(handle.db, products, { log });
+    await placeInTaxonomy(handle.db, log);
+    const timings = await runAdminProductsBench(handle.db, { iterations: Number(values.iterations), log });
+    console.log(`\nManage Products, ${products.toLocaleString()} products (${values.pg ? "PostgreSQL" : "PGlite"})`);
+    console.table(timings.map((t) => ({ operation: t.op, n: t.n, "p50 ms": t.p50, "p95 ms": t.p95, "max ms": t.max })));
+  } finally {
+    setDatabase(undefined);
+    await cleanup();
+  }
+}

@@ -1,0 +1,42 @@
+/**
+ * Starts the background job workers beside the web server (decision 042): pg-boss on PostgreSQL,
+ * the in-process runner on the embedded database. The queue is shared through globalThis with the
+ * server bundle (app/lib/jobs/job-queue.ts), whose actions enqueue jobs.
+ */
+import type { DatabaseHandle } from "../app/db/client.server";
+import { IMPORT_QUEUE, importJobHandler, releaseOrphanedImports, resumeStaleImports } from "../app/features/catalog-import/import-job.server";
+import { InProcessJobQueue } from "../app/lib/jobs/in-process.server";
+import { setJobQueue, type JobQueue } from "../app/lib/jobs/job-queue";
+import { PgBossJobQueue } from "../app/lib/jobs/pg-boss.server";
+import { logger } from "../app/lib/logger.server";
+
+export interface JobWorkers {
+  queue: JobQueue;
+  stop(): Promise<void>;
+}
+
+export async function startJobWorkers(handle: DatabaseHandle, databaseUrl: string | undefined): Promise<JobWorkers> {
+  const queue: JobQueue =
+    handle.kind === "postgres" && databaseUrl ? new PgBossJobQueue({ connectionString: databaseUrl }) : new InProcessJobQueue(handle.db);
+  if (queue.kind === "in-process") await releaseOrphanedImports(handle.db);
+  await queue.start();
+  // Smaller batches on the embedded database: it runs in this process and pages wait for each one.
+  await queue.work(IMPORT_QUEUE, importJobHandler(() => handle.db, queue.kind === "in-process" ? 200 : 1000));
+  setJobQueue(queue);
+  const resume = () =>
+    resumeStaleImports(handle.db, queue).then(
+      (ids) => ids.length && logger().info({ imports: ids }, "resumed imports whose worker went silent"),
+      (error: unknown) => logger().warn({ err: error }, "could not look for stalled imports"),
+    );
+  await resume();
+  const timer = setInterval(() => void resume(), 30_000);
+  timer.unref();
+  return {
+    queue,
+    async stop() {
+      clearInterval(timer);
+      setJobQueue(undefined);
+      await queue.stop().catch((error: unknown) => logger().warn({ err: error }, "job queue did not stop cleanly"));
+    },
+  };
+}

@@ -1,0 +1,171 @@
+/**
+ * The admin CSV bulk upload in Chromium (issue 13): download the template, add rows, upload, map,
+ * exclude, import as a background job, watch the progress, download the rejected rows; each bad
+ * file shows its message. axe on every page. Names carry the project, since both viewports share
+ * one server.
+ */
+import fs from "node:fs";
+import type { Page, TestInfo } from "@playwright/test";
+import { expect, expectAccessible, open, test } from "./fixtures";
+import { csv, HEADER, row, signInAdmin, visitorAddress } from "./csv-import-support";
+
+test.beforeEach(async ({ page, baseURL }) => {
+  const address = visitorAddress();
+  await page.setExtraHTTPHeaders({ "X-Forwarded-For": address });
+  await signInAdmin(page.request, baseURL!, address);
+});
+
+/** The upload answers 400 for a bad file on purpose; Chromium logs each as a console error. */
+function allowRefusals(consoleErrors: string[]) {
+  for (let i = consoleErrors.length - 1; i >= 0; i -= 1) if (/status of (400|413)/.test(consoleErrors[i]!)) consoleErrors.splice(i, 1);
+}
+
+const unique = (testInfo: TestInfo, name: string) => `${name} ${testInfo.project.name} ${Date.now().toString(36)}`;
+
+async function openUploadTab(page: Page) {
+  await open(page, "/admin/products/new?tab=csv");
+  await expect(page.getByRole("heading", { name: "Bulk Upload (CSV)" })).toBeVisible();
+}
+
+test("the Bulk Upload tab: template, format, drop area, detected count, Proceed to Mapping", async ({ page }, testInfo) => {
+  await openUploadTab(page);
+  await expect(page.getByText("Required columns: product_name, headline, tagline, description, pricing, and website_url (or link).")).toBeVisible();
+  await expectAccessible(page);
+
+  const downloading = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Download Template" }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe("product_template.csv");
+  const template = fs.readFileSync((await download.path())!, "utf8");
+  const columns = template.split(/\r?\n/)[0]!.split(",");
+  const added = [row(unique(testInfo, "Tab Alpha")), row(unique(testInfo, "Tab Short"), { headline: "Hi" })].map((cells) =>
+    columns.map((column) => cells[HEADER.indexOf(column)] ?? ""),
+  );
+  const file = testInfo.outputPath("products.csv");
+  fs.writeFileSync(file, template.trimEnd() + "\r\n" + csv(added, columns).split("\n").slice(1).join("\n"));
+
+  await page.getByLabel("Choose a CSV file").setInputFiles(file);
+  await page.waitForTimeout(3000);
+  console.log("DEBUG", JSON.stringify(fs.readFileSync(file, "utf8")));
+  await expect(page.getByText("3 products detected")).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText("products.csv: 2 valid, 1 with problems")).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole("link", { name: "Proceed to Mapping" }).click();
+  await expect(page).toHaveURL(/\/admin\/products\/map-csv\/\d+$/);
+  await expect(page.getByRole("heading", { name: "Map CSV Products" })).toBeVisible();
+  // Cancel there drops the upload and goes back to the tab.
+  await page.getByRole("button", { name: "Cancel" }).click();
+  await expect(page).toHaveURL(/\/admin\/products\/new\?tab=csv$/);
+});
+
+test("mapping, exclusion, import as a job with live progress, rejected rows, past imports", async ({ page, baseURL }, testInfo) => {
+  test.setTimeout(90_000);
+  const names = [unique(testInfo, "Csv Alpha"), unique(testInfo, "Csv Beta"), unique(testInfo, "Csv Gamma")];
+  const excludedName = unique(testInfo, "Csv Left Out");
+  const body = csv([row(excludedName), ...names.map((name) => row(name)), row(unique(testInfo, "Csv Short"), { headline: "Hi" })]);
+  const uploaded = await page.request.post("/admin/products/upload-csv", {
+    data: Buffer.from(body),
+    headers: { Origin: baseURL!, "Content-Type": "text/csv", "X-File-Name": "products.csv" },
+  });
+  expect(uploaded.status()).toBe(201);
+  const { mapUrl } = (await uploaded.json()) as { mapUrl: string };
+
+  await open(page, mapUrl);
+  await expect(page.getByRole("heading", { name: "Map CSV Products" })).toBeVisible();
+  await expect(page.getByText("5 products detected, 4 ready to import, 1 with problems, 0 excluded.", { exact: false })).toBeVisible();
+  await expectAccessible(page);
+
+  // One niche for every row.
+  const nicheForAll = page.getByLabel("Niche for all rows");
+  const niche = (await nicheForAll.locator("option").nth(1).textContent())!;
+  await nicheForAll.selectOption({ label: niche });
+  await page.getByRole("button", { name: "Apply to all rows" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Mapping saved" })).toBeVisible();
+  await expect(page.getByRole("row", { name: new RegExp(names[0]!) }).getByRole("cell", { name: niche, exact: true })).toBeVisible();
+
+  // One row gets its own niche.
+  const otherNiche = (await nicheForAll.locator("option").nth(2).textContent())!;
+  await page.getByText("Map row 3").click();
+  await page.getByLabel("Niche for row 3").selectOption({ label: otherNiche });
+  await page.getByRole("button", { name: "Save row 3" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Row 3 mapped" })).toBeVisible();
+  await expect(page.getByRole("row", { name: new RegExp(names[0]!) }).getByRole("cell", { name: otherNiche, exact: true })).toBeVisible();
+
+  // A row left out; the short headline is shown as a problem.
+  await page.getByRole("button", { name: "Exclude row 2" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Row 2 excluded" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Include row 2" })).toBeVisible();
+  await page.getByRole("link", { name: "With problems" }).click();
+  await expect(page).toHaveURL(/filter=problems/);
+  await expect(page.getByRole("row", { name: /Csv Short/ })).toContainText("Headline must be at least 5 characters");
+  await expectAccessible(page);
+
+  await page.getByRole("button", { name: "Import 3 products" }).click();
+  await expect(page).toHaveURL(/\/admin\/imports\/\d+$/);
+  await expect(page.getByRole("progressbar", { name: "Rows done" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Summary" })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole("heading", { name: "Completed" })).toBeVisible();
+  await expect(page.getByRole("progressbar", { name: "Rows done" })).toHaveAttribute("aria-valuetext", "5 of 5 rows");
+  await expect(page.getByText("Imported", { exact: true }).locator("xpath=following-sibling::dd")).toHaveText("3");
+  await expectAccessible(page);
+
+  const rejecting = page.waitForEvent("download");
+  await page.getByRole("link", { name: /Download rejected rows/ }).click();
+  const rejected = fs.readFileSync((await (await rejecting).path())!, "utf8");
+  expect(rejected).toContain("Headline must be at least 5 characters");
+  expect(rejected).not.toContain(names[0]!);
+
+  await open(page, "/admin/imports");
+  await expect(page.getByRole("heading", { name: "Imports" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "products.csv" }).first()).toBeVisible();
+  await expectAccessible(page);
+
+  // Imported live: public at once; the excluded row is not.
+  await open(page, `/search?q=${encodeURIComponent(names[1]!)}`);
+  await expect(page.getByRole("link", { name: new RegExp(names[1]!) }).first()).toBeVisible();
+  await open(page, `/search?q=${encodeURIComponent(excludedName)}`);
+  await expect(page.getByRole("link", { name: new RegExp(excludedName) })).toHaveCount(0);
+});
+
+test("a running import can be cancelled from its progress page", async ({ page, baseURL }, testInfo) => {
+  test.setTimeout(120_000);
+  const prefix = unique(testInfo, "Csv Cancel");
+  const body = csv(Array.from({ length: 20_000 }, (_, i) => row(`${prefix} ${i + 1}`)));
+  const headers = { Origin: baseURL! };
+  const uploaded = await page.request.post("/admin/products/upload-csv", {
+    data: Buffer.from(body),
+    headers: { ...headers, "Content-Type": "text/csv", "X-File-Name": "many.csv" },
+    timeout: 60_000,
+  });
+  expect(uploaded.status()).toBe(201);
+  const { mapUrl } = (await uploaded.json()) as { mapUrl: string };
+  const proceed = await page.request.post(mapUrl, { form: { intent: "proceed" }, headers, maxRedirects: 0 });
+  expect(proceed.status()).toBe(302);
+  await open(page, proceed.headers()["location"]!);
+  await page.getByRole("button", { name: "Cancel import" }).click();
+  await expect(page.getByRole("heading", { name: "Cancelled" })).toBeVisible({ timeout: 30_000 });
+  const notProcessed = page.getByText("Not processed", { exact: true }).locator("xpath=following-sibling::dd");
+  await expect(notProcessed).not.toHaveText("0");
+  await expectAccessible(page);
+});
+
+test("each bad file ends with its message, and nothing is offered to map", async ({ page, consoleErrors }) => {
+  await openUploadTab(page);
+  const input = page.getByLabel("Choose a CSV file");
+  const cases: [string, string | Buffer, string | RegExp][] = [
+    ["notes.txt", "just text", "Please upload a valid CSV file"],
+    ["header-only.csv", HEADER.join(",") + "\n", "No data found in CSV file"],
+    ["empty-rows.csv", HEADER.join(",") + "\n,,,,,,,\n", "No valid data found in CSV file"],
+    ["columns.csv", "product_name,headline\nA,B\n", "Missing required fields: tagline, description, pricing, website_url (or link)"],
+    ["semicolons.csv", "product_name;headline;tagline;description;pricing;website_url\nA;B;C;D;free;x\n", /^Missing required fields: .*separated by ";"/],
+    ["quote.csv", `${csv([row("Quote Break E2e")])}"Unclosed,a,b\n`, /^Failed to parse CSV file\. Please check the file format\. \(row 3: /],
+    ["binary.csv", Buffer.from(Array.from({ length: 2048 }, (_, i) => (i * 7919 + 128) % 256)), /not valid UTF-8|UTF-16/],
+  ];
+  for (const [name, content, message] of cases) {
+    await input.setInputFiles({ name, mimeType: name.endsWith(".csv") ? "text/csv" : "text/plain", buffer: Buffer.from(content) });
+    await expect(page.getByRole("alert").filter({ hasText: message })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole("link", { name: "Proceed to Mapping" })).toHaveCount(0);
+  }
+  await expectAccessible(page);
+  allowRefusals(consoleErrors);
+});
