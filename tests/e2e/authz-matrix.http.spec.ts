@@ -29,7 +29,7 @@ type Method = (typeof METHODS)[number];
  * - auth-api: Better Auth's own endpoints (their guards are the auth helper's tests).
  * - logout: signs anyone out (probed last, since it ends the caller's session).
  */
-type Access = "public" | "public-form" | "member" | "member-json" | "owner" | "admin" | "admin-form" | "admin-resource" | "redirect" | "api-read" | "api-member" | "api-beacon" | "auth-api" | "logout";
+type Access = "public" | "public-form" | "member" | "member-json" | "owner" | "admin" | "admin-form" | "admin-resource" | "webhook" | "member-order" | "redirect" | "api-read" | "api-member" | "api-beacon" | "auth-api" | "logout";
 
 const ACCESS: Record<string, Access> = {
   "/api/v1/search": "api-read",
@@ -53,6 +53,8 @@ const ACCESS: Record<string, Access> = {
   "/api/auth/*": "auth-api",
   // The makers picker's user search (wizard and admin form): signed-in callers only, JSON.
   "/makers/search": "member-json",
+  // Stripe's webhook: no session; only a verified signature is heard (400 otherwise), GET is 405.
+  "/webhooks/stripe": "webhook",
   "/logout": "logout",
   // A placeholder today: the old address of the Admin Portal.
   "/my-office": "redirect",
@@ -76,6 +78,14 @@ const ACCESS: Record<string, Access> = {
   "/admin/bulk-remap": "admin-form",
   "/admin/moderation": "admin-form",
   "/admin/audit": "admin",
+  "/admin/submissions": "admin-form",
+  "/admin/suggestions": "admin-form",
+  "/admin/users": "admin-form",
+  "/admin/niches": "admin-form",
+  "/admin/parent-subcategories": "admin-form",
+  "/admin/feedback-reports": "admin-form",
+  "/admin/feedback-reports/export.csv": "admin-resource",
+  "/admin/orders": "admin",
   "/admin/*": "admin",
   "/": "public",
   "/niche/:niche": "public",
@@ -111,6 +121,10 @@ const ACCESS: Record<string, Access> = {
   "/submit-product-details": "member",
   // Claim a product (issue 11): members only, the form posts for the signed-in caller.
   "/claim-product": "member",
+  // Advertise (issue 15): anyone reads it; checking out needs a signed-in member.
+  "/advertise": "public-form",
+  // The local test-mode checkout of an order (no Stripe configured): the order's buyer only.
+  "/advertise/checkout/:order": "member-order",
   "/*": "public",
 };
 
@@ -178,6 +192,7 @@ function fill(pattern: string, v: Values): string {
     .replace(":slug", v.slug)
     .replace(":id", String(v.id))
     .replace(":import", "1")
+    .replace(":order", "1")
     .replace(":niche", v.niche)
     .replace(":subcategory", v.subcategory)
     .replace(":tag", encodeURIComponent(v.tag))
@@ -244,6 +259,12 @@ function expected(access: Access, pattern: string, caller: Caller, method: Metho
       // Bulk remap without ?ids= says which products to choose first (400).
       if (pattern === "/admin/bulk-remap") return refused(200, 400);
       return ok;
+    case "member-order":
+      // The matrix's order 1 belongs to nobody here: signed in, it is "not found" (never another's order).
+      if (!signedIn) return toSignIn;
+      return read ? refused(404) : refused(400, 403, 404, 409);
+    case "webhook":
+      return read ? refused(405) : refused(400, 405);
     case "admin-resource":
       if (caller === "anonymous") return toPortal;
       if (caller !== "admin") return toHome;

@@ -45,8 +45,6 @@ test("the Bulk Upload tab: template, format, drop area, detected count, Proceed 
   fs.writeFileSync(file, template.trimEnd() + "\r\n" + csv(added, columns).split("\n").slice(1).join("\n"));
 
   await page.getByLabel("Choose a CSV file").setInputFiles(file);
-  await page.waitForTimeout(3000);
-  console.log("DEBUG", JSON.stringify(fs.readFileSync(file, "utf8")));
   await expect(page.getByText("3 products detected")).toBeVisible({ timeout: 20_000 });
   await expect(page.getByText("products.csv: 2 valid, 1 with problems")).toBeVisible();
   await expectAccessible(page);

@@ -13,6 +13,8 @@ export const user = pgTable("user", {
   email: text("email").notNull().unique(),
   emailVerified: boolean("email_verified").notNull().default(false),
   image: text("image"),
+  /** Set by an admin (Manage Users): the user cannot sign in, their sessions are gone, their reviews hidden. */
+  suspendedAt: timestamp("suspended_at", { withTimezone: true }),
   ...stamps(),
 });
 

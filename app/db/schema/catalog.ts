@@ -100,6 +100,8 @@ export const products = pgTable(
     coupon_url: text("coupon_url"),
     coupon_expiry_date: timestamp("coupon_expiry_date", { withTimezone: true }),
     maker_comment: text("maker_comment"),
+    /** The reason an admin gave when rejecting the submission, shown to the maker on My Products. */
+    review_note: text("review_note"),
     submitter_id: mentionedUserId("submitter_id"),
     submitter_name: text("submitter_name"),
     submitter_email: text("submitter_email"),

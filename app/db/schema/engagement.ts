@@ -3,7 +3,7 @@
  * page views, and the counts the public sees.
  */
 import { sql } from "drizzle-orm";
-import { type AnyPgColumn, bigserial, check, date, index, integer, pgTable, primaryKey, serial, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, bigserial, check, date, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { products } from "./catalog";
 import { createdAt, mentionedUserId, requiredRef, ownerUserId } from "./columns";
 
@@ -93,6 +93,8 @@ export const product_feedback = pgTable(
     comment: text("comment").notNull(),
     rating: integer("rating").notNull(),
     parent_id: integer("parent_id").references((): AnyPgColumn => product_feedback.id, { onDelete: "cascade" }),
+    /** Hidden by an admin (Feedback Reports) as abusive: kept for the record, never shown or counted. */
+    hidden_at: timestamp("hidden_at", { withTimezone: true }),
     created_at: createdAt(),
   },
   (t) => [

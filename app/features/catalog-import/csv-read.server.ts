@@ -210,6 +210,8 @@ export class CsvReader {
       skip_empty_lines: true,
       relax_column_count: true,
       max_record_size: MAX_RECORD_BYTES,
+      // Any line ending, even mixed in one file (rows added in another editor); csv-parse would otherwise keep the first one it sees.
+      record_delimiter: ["\r\n", "\n", "\r"],
     });
     source.on("error", (error) => parser.destroy(error));
     check.on("error", (error) => parser.destroy(error));

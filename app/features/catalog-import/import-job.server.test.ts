@@ -70,6 +70,12 @@ describe("staging an upload", () => {
     expect(await productsNamed("Stage")).toBe(before);
   });
 
+  it("reads mixed line endings in one file (rows added in another editor)", async () => {
+    const [header, ...rows] = [HEADER, ...named("Mixed Ending", 3)].map(csvLine);
+    const staged = await stage(`${header}\r\n${rows[0]}\r\n${rows[1]}\n${rows[2]}\r`);
+    expect(staged).toMatchObject({ rows: 3, valid: 3, invalid: 0 });
+  });
+
   describe("a hostile-file corpus: each ends with a clear message and nothing staged", () => {
     const good = (n: number) => toCsv(HEADER, named("Hostile", n));
     const cases: [string, () => string | Buffer, RegExp | string, string?][] = [

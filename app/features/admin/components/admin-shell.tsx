@@ -1,4 +1,4 @@
-import { ClipboardCheckIcon, FileUpIcon, HistoryIcon, LayoutDashboardIcon, LogOutIcon, MegaphoneIcon, PackageIcon, PanelLeftCloseIcon, PanelLeftOpenIcon } from "lucide-react";
+import { ClipboardCheckIcon, FileUpIcon, FolderTreeIcon, HistoryIcon, InboxIcon, LightbulbIcon, ListTreeIcon, MessageSquareIcon, ReceiptIcon, UsersIcon, LayoutDashboardIcon, LogOutIcon, MegaphoneIcon, PackageIcon, PanelLeftCloseIcon, PanelLeftOpenIcon } from "lucide-react";
 import { useEffect, useRef, useState, type ComponentType, type ReactNode } from "react";
 import { Form, Link, useLocation, useNavigation } from "react-router";
 import { ThemeToggle } from "~/components/theme-toggle";
@@ -8,9 +8,16 @@ import { cn } from "~/components/ui/cn";
 export const ADMIN_NAV: { label: string; to: string; icon: ComponentType<{ className?: string; "aria-hidden"?: boolean }> }[] = [
   { label: "Dashboard", to: "/admin/dashboard", icon: LayoutDashboardIcon },
   { label: "Manage Products", to: "/admin/products", icon: PackageIcon },
+  { label: "Submissions", to: "/admin/submissions", icon: InboxIcon },
+  { label: "Suggestions", to: "/admin/suggestions", icon: LightbulbIcon },
+  { label: "Moderation", to: "/admin/moderation", icon: ClipboardCheckIcon },
   { label: "CSV Imports", to: "/admin/imports", icon: FileUpIcon },
   { label: "Trending Ads", to: "/admin/trending-ads", icon: MegaphoneIcon },
-  { label: "Moderation", to: "/admin/moderation", icon: ClipboardCheckIcon },
+  { label: "Orders", to: "/admin/orders", icon: ReceiptIcon },
+  { label: "Manage Users", to: "/admin/users", icon: UsersIcon },
+  { label: "Manage Niches", to: "/admin/niches", icon: FolderTreeIcon },
+  { label: "Parent Subcategories", to: "/admin/parent-subcategories", icon: ListTreeIcon },
+  { label: "Feedback Reports", to: "/admin/feedback-reports", icon: MessageSquareIcon },
   { label: "Audit Log", to: "/admin/audit", icon: HistoryIcon },
 ];
 
