@@ -95,19 +95,24 @@ async function openSidebar(page: Page) {
 
 test.describe("home", () => {
   test("is server-rendered and shows the hero, Spotlight and 20 products; Load More reveals up to 100 then disappears", async ({ page, request }) => {
-    await expectServerRendered(
-      request,
-      "/",
-      ["Discover the best tools, apps and communities", `3,198 live products as at ${MONTH_YEAR}`, "Your product could be here."],
-      {},
-    );
+    // Other specs list, import and advertise products on the same server while this one runs: the
+    // hero counts every live product (the demo catalogue's 3,198 at least), and the Spotlight is
+    // either empty with its invitation or lists advertised products.
+    const liveCount = /([\d,]+) live products as at /;
+    await expectServerRendered(request, "/", ["Discover the best tools, apps and communities", ` live products as at ${MONTH_YEAR}`], {});
     await open(page, "/");
     await expect(page.getByRole("heading", { level: 1, name: "Discover the best tools, apps and communities" })).toBeVisible();
-    await expect(page.getByText(`3,198 live products as at ${MONTH_YEAR}`)).toBeVisible();
+    const hero = page.getByText(liveCount);
+    await expect(hero).toContainText(MONTH_YEAR);
+    expect(Number(liveCount.exec((await hero.textContent()) ?? "")![1]!.replaceAll(",", ""))).toBeGreaterThanOrEqual(3198);
     await expect(page.getByRole("main").getByRole("link", { name: "Suggest Tools" })).toHaveAttribute("href", "/submit");
     const spotlight = page.getByRole("region", { name: "Spotlight" });
-    await expect(spotlight.getByText("Your product could be here.")).toBeVisible();
-    await expect(spotlight.getByRole("link", { name: "Advertise" })).toHaveAttribute("href", "/advertise");
+    if ((await spotlight.getByRole("listitem").count()) === 0) {
+      await expect(spotlight.getByText("Your product could be here.")).toBeVisible();
+      await expect(spotlight.getByRole("link", { name: "Advertise" })).toHaveAttribute("href", "/advertise");
+    } else {
+      await expect(spotlight.getByRole("listitem").first().getByRole("link").first()).toHaveAttribute("href", /^\/resources\//);
+    }
     await expect(products(page)).toHaveCount(20);
     await expectLayout(page);
     await expectAccessible(page);
