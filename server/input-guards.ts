@@ -92,6 +92,13 @@ async function bodyProblem(type: string, body: Buffer<ArrayBuffer>, contentType:
   return null;
 }
 
+/** Stripe posts its signed webhook events as JSON: the one non-API path that takes JSON (decision 047). */
+const PAYMENT_WEBHOOK_PATH = "/webhooks/stripe";
+
+function isPaymentWebhook(req: Request, type: string): boolean {
+  return req.method === "POST" && req.path === PAYMENT_WEBHOOK_PATH && type === "application/json";
+}
+
 /**
  * Page actions take forms only (HTML forms and React Router's fetchers send nothing else), so
  * another body type answers 415 instead of failing in request.formData(); any body with a NUL
@@ -101,7 +108,7 @@ export async function rejectUnusableBodies(req: Request, res: Response, next: Ne
   const body = bufferedBody(req);
   if (!body || req.method === "GET" || req.method === "HEAD") return next();
   const type = mediaType(req);
-  if (!req.path.startsWith("/api/") && !FORM_TYPES.has(type)) {
+  if (!req.path.startsWith("/api/") && !FORM_TYPES.has(type) && !isPaymentWebhook(req, type)) {
     return sendRefusal(req, res, 415, "Unsupported Media Type", "This page accepts forms only (application/x-www-form-urlencoded or multipart/form-data).");
   }
   const problem = await bodyProblem(type, body, req.headers["content-type"] ?? "");

@@ -58,6 +58,12 @@ const schema = z
     MAX_UPLOAD_BYTES: z.coerce.number().int().min(1024).default(6 * 1024 * 1024),
     /** Largest CSV file the admin bulk upload streams in (POST /admin/products/upload-csv). */
     MAX_CSV_UPLOAD_BYTES: z.coerce.number().int().min(1024).default(100 * 1024 * 1024),
+    /** Stripe Checkout for paid promotion; without it a local test-mode checkout page takes its place. */
+    STRIPE_SECRET_KEY: z.string().trim().min(1).optional(),
+    /** Signing secret of the Stripe webhook endpoint (POST /webhooks/stripe). */
+    STRIPE_WEBHOOK_SECRET: z.string().trim().min(1).optional(),
+    /** Another Stripe API base URL (the tests' fake Stripe server); the real API when unset. */
+    STRIPE_API_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
   })
   .transform((env) => ({
     ...env,

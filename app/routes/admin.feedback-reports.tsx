@@ -1,24 +1,21 @@
-import { data } from "react-router";
 import type { Route } from "./+types/admin.feedback-reports";
-import { requireAdmin } from "~/domain/auth/session.server";
-import { assertSameOrigin } from "~/lib/http/origin.server";
+import { feedbackReportsAction, feedbackReportsLoader } from "~/features/admin-feedback/feedback-reports.server";
+import { FeedbackReportsPage } from "~/features/admin-feedback/components/feedback-reports-page";
 
-// Placeholder until the page is built: admins only, like every admin route.
-export function meta() {
-  return [{ title: "Feedback Reports" }, { name: "robots", content: "noindex" }];
+export function meta({ matches }: Route.MetaArgs) {
+  const siteName = matches[0].loaderData?.env.SITE_NAME ?? "Toolnest";
+  return [{ title: `Feedback Reports | ${siteName} Admin` }, { name: "robots", content: "noindex" }];
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
-  return null;
+/** Statistics, the filtered table (state in the URL) and moderation of reviews and replies. */
+export function loader({ request, context }: Route.LoaderArgs) {
+  return feedbackReportsLoader(request, context);
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  assertSameOrigin(request);
-  await requireAdmin(request, context);
-  throw data({ error: "Unknown action" }, { status: 400 });
+export function action({ request, context }: Route.ActionArgs) {
+  return feedbackReportsAction(request, context);
 }
 
-export default function Placeholder() {
-  return <h1 className="text-2xl font-bold tracking-tight">Feedback Reports</h1>;
+export default function FeedbackReports({ loaderData }: Route.ComponentProps) {
+  return <FeedbackReportsPage {...loaderData} />;
 }

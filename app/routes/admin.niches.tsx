@@ -1,24 +1,19 @@
-import { data } from "react-router";
 import type { Route } from "./+types/admin.niches";
-import { requireAdmin } from "~/domain/auth/session.server";
-import { assertSameOrigin } from "~/lib/http/origin.server";
+import { NichesPage } from "~/features/admin-taxonomy/components/niches-page";
+import { nichesAction, nichesLoader } from "~/features/admin-taxonomy/requests.server";
 
-// Placeholder until the page is built: admins only, like every admin route.
 export function meta() {
   return [{ title: "Manage Niches" }, { name: "robots", content: "noindex" }];
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
-  return null;
+export function loader({ request, context }: Route.LoaderArgs) {
+  return nichesLoader(request, context);
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  assertSameOrigin(request);
-  await requireAdmin(request, context);
-  throw data({ error: "Unknown action" }, { status: 400 });
+export function action({ request, context }: Route.ActionArgs) {
+  return nichesAction(request, context);
 }
 
-export default function Placeholder() {
-  return <h1 className="text-2xl font-bold tracking-tight">Manage Niches</h1>;
+export default function ManageNiches({ loaderData }: Route.ComponentProps) {
+  return <NichesPage {...loaderData} />;
 }

@@ -1,17 +1,17 @@
 import type { Route } from "./+types/admin.orders";
-import { auditLogLoader } from "~/features/audit-log/audit-log-page.server";
-import { AuditLogPage } from "~/features/audit-log/components/audit-log-page";
+import { AdminOrdersPage } from "~/features/promotion/components/admin-orders-page";
+import { adminOrdersLoader } from "~/features/promotion/advertise-page.server";
 
 export function meta({ matches }: Route.MetaArgs) {
   const siteName = matches[0].loaderData?.env.SITE_NAME ?? "Toolnest";
   return [{ title: `Orders | ${siteName} Admin` }, { name: "robots", content: "noindex" }];
 }
 
-/** Read-only: every admin write, newest first, filtered by the query string. */
+/** Read-only: promotion orders with their payment state, newest first. */
 export function loader({ request, context }: Route.LoaderArgs) {
-  return auditLogLoader(request, context);
+  return adminOrdersLoader(request, context);
 }
 
-export default function AuditPage({ loaderData }: Route.ComponentProps) {
-  return <AuditLogPage {...loaderData} />;
+export default function Orders({ loaderData }: Route.ComponentProps) {
+  return <AdminOrdersPage {...loaderData} />;
 }

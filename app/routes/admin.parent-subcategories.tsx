@@ -1,24 +1,19 @@
-import { data } from "react-router";
 import type { Route } from "./+types/admin.parent-subcategories";
-import { requireAdmin } from "~/domain/auth/session.server";
-import { assertSameOrigin } from "~/lib/http/origin.server";
+import { ParentSubcategoriesPage } from "~/features/admin-taxonomy/components/parent-subcategories-page";
+import { parentSubcategoriesAction, parentSubcategoriesLoader } from "~/features/admin-taxonomy/requests.server";
 
-// Placeholder until the page is built: admins only, like every admin route.
 export function meta() {
   return [{ title: "Manage Parent Subcategories" }, { name: "robots", content: "noindex" }];
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
-  return null;
+export function loader({ request, context }: Route.LoaderArgs) {
+  return parentSubcategoriesLoader(request, context);
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  assertSameOrigin(request);
-  await requireAdmin(request, context);
-  throw data({ error: "Unknown action" }, { status: 400 });
+export function action({ request, context }: Route.ActionArgs) {
+  return parentSubcategoriesAction(request, context);
 }
 
-export default function Placeholder() {
-  return <h1 className="text-2xl font-bold tracking-tight">Manage Parent Subcategories</h1>;
+export default function ManageParentSubcategories({ loaderData }: Route.ComponentProps) {
+  return <ParentSubcategoriesPage {...loaderData} />;
 }

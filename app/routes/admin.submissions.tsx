@@ -1,24 +1,25 @@
-import { data } from "react-router";
 import type { Route } from "./+types/admin.submissions";
 import { requireAdmin } from "~/domain/auth/session.server";
+import { SubmissionsPage } from "~/features/admin-submissions/components/submissions-page";
+import { submissionsAction, submissionsLoader } from "~/features/admin-submissions/requests.server";
 import { assertSameOrigin } from "~/lib/http/origin.server";
 
-// Placeholder until the page is built: admins only, like every admin route.
-export function meta() {
-  return [{ title: "Product Submissions" }, { name: "robots", content: "noindex" }];
+export function meta({ matches }: Route.MetaArgs) {
+  const siteName = matches[0].loaderData?.env.SITE_NAME ?? "Toolnest";
+  return [{ title: `Product Submissions | ${siteName} Admin` }, { name: "robots", content: "noindex" }];
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  return null;
+  return submissionsLoader(request, context);
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);
   await requireAdmin(request, context);
-  throw data({ error: "Unknown action" }, { status: 400 });
+  return submissionsAction(request, context);
 }
 
-export default function Placeholder() {
-  return <h1 className="text-2xl font-bold tracking-tight">Product Submissions</h1>;
+export default function ProductSubmissions({ loaderData }: Route.ComponentProps) {
+  return <SubmissionsPage list={loaderData.list} />;
 }

@@ -1,24 +1,25 @@
-import { data } from "react-router";
 import type { Route } from "./+types/admin.suggestions";
 import { requireAdmin } from "~/domain/auth/session.server";
+import { SuggestionsPage } from "~/features/admin-submissions/components/suggestions-page";
+import { suggestionsAction, suggestionsLoader } from "~/features/admin-submissions/requests.server";
 import { assertSameOrigin } from "~/lib/http/origin.server";
 
-// Placeholder until the page is built: admins only, like every admin route.
-export function meta() {
-  return [{ title: "User Suggestions" }, { name: "robots", content: "noindex" }];
+export function meta({ matches }: Route.MetaArgs) {
+  const siteName = matches[0].loaderData?.env.SITE_NAME ?? "Toolnest";
+  return [{ title: `User Suggestions | ${siteName} Admin` }, { name: "robots", content: "noindex" }];
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  return null;
+  return suggestionsLoader(request, context);
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);
   await requireAdmin(request, context);
-  throw data({ error: "Unknown action" }, { status: 400 });
+  return suggestionsAction(request, context);
 }
 
-export default function Placeholder() {
-  return <h1 className="text-2xl font-bold tracking-tight">User Suggestions</h1>;
+export default function UserSuggestions({ loaderData }: Route.ComponentProps) {
+  return <SuggestionsPage list={loaderData.list} />;
 }

@@ -1,20 +1,21 @@
-import { data } from "react-router";
 import type { Route } from "./+types/advertise.checkout.$order";
-import { requireUser } from "~/domain/auth/session.server";
-import { assertSameOrigin } from "~/lib/http/origin.server";
+import { TestCheckoutPage } from "~/features/promotion/components/test-checkout-page";
+import { testCheckoutAction, testCheckoutLoader } from "~/features/promotion/advertise-page.server";
 
-// Placeholder until promotion is built (issue 15): the buyer's own order only.
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireUser(request, context);
-  throw data(null, { status: 404 });
+export function meta({ matches }: Route.MetaArgs) {
+  const siteName = matches[0].loaderData?.env.SITE_NAME ?? "Toolnest";
+  return [{ title: `Test-mode checkout | ${siteName}` }, { name: "robots", content: "noindex" }];
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  assertSameOrigin(request);
-  await requireUser(request, context);
-  throw data(null, { status: 404 });
+/** The local test-mode checkout (only without Stripe): the buyer's own order only, else 404. */
+export function loader({ request, context, params }: Route.LoaderArgs) {
+  return testCheckoutLoader(request, context, params.order);
 }
 
-export default function Placeholder() {
-  return <h1 className="text-2xl font-bold tracking-tight">Checkout</h1>;
+export function action({ request, context, params }: Route.ActionArgs) {
+  return testCheckoutAction(request, context, params.order);
+}
+
+export default function TestCheckout({ loaderData }: Route.ComponentProps) {
+  return <TestCheckoutPage {...loaderData} />;
 }

@@ -1,19 +1,23 @@
-import { data } from "react-router";
 import type { Route } from "./+types/advertise";
-import { requireUser } from "~/domain/auth/session.server";
-import { assertSameOrigin } from "~/lib/http/origin.server";
+import { AdvertisePage } from "~/features/promotion/components/advertise-page";
+import { advertiseAction, advertiseLoader } from "~/features/promotion/advertise-page.server";
 
-// Placeholder until promotion is built (issue 15).
-export function meta() {
-  return [{ title: "Advertise" }];
+export function meta({ matches }: Route.MetaArgs) {
+  const siteName = matches[0].loaderData?.env.SITE_NAME ?? "Toolnest";
+  return [
+    { title: `Advertise | ${siteName}` },
+    { name: "description", content: `Put your product in the ${siteName} Spotlight: 60% off, from 40 per month.` },
+  ];
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  assertSameOrigin(request);
-  await requireUser(request, context);
-  throw data({ error: "Unknown action" }, { status: 400 });
+export function loader({ request, context }: Route.LoaderArgs) {
+  return advertiseLoader(request, context);
 }
 
-export default function Placeholder() {
-  return <h1 className="text-2xl font-bold tracking-tight">Advertise</h1>;
+export function action({ request, context }: Route.ActionArgs) {
+  return advertiseAction(request, context);
+}
+
+export default function Advertise({ loaderData, actionData }: Route.ComponentProps) {
+  return <AdvertisePage {...loaderData} errors={actionData?.errors} />;
 }

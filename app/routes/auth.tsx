@@ -4,6 +4,7 @@ import { Button } from "~/components/ui/button";
 import { isDevSignInAvailableTo, isGoogleConfigured } from "~/domain/auth/auth.server";
 import { getOptionalUser } from "~/domain/auth/session.server";
 import { safeRedirectPath } from "~/domain/auth/redirect-path";
+import { SUSPENDED_CODE, SUSPENDED_MESSAGE } from "~/domain/auth/suspension";
 import { assertSameOrigin } from "~/lib/http/origin.server";
 import { startGoogleSignIn } from "~/features/auth/sign-in.server";
 import { useSiteEnv } from "~/domain/root-data";
@@ -22,7 +23,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const redirectTo = safeRedirectPath(url.searchParams.get("redirectTo"));
   if (await getOptionalUser(request, context)) throw redirect(redirectTo);
-  return { redirectTo, error: url.searchParams.has("error"), available: isGoogleConfigured() || isDevSignInAvailableTo(request) };
+  // Google's callback refused a suspended user (decision 044): say so rather than "try again".
+  const suspended = url.searchParams.getAll("error").includes(SUSPENDED_CODE);
+  return { redirectTo, error: url.searchParams.has("error"), suspended, available: isGoogleConfigured() || isDevSignInAvailableTo(request) };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -43,7 +46,7 @@ export default function AuthPage({ loaderData }: Route.ComponentProps) {
       {loaderData.error ? (
         <div role="alert" className="w-full rounded-md border border-destructive/50 p-3 text-sm">
           <p className="font-semibold">Sign In Error</p>
-          <p>Could not sign in with Google. Please try again.</p>
+          <p>{loaderData.suspended ? SUSPENDED_MESSAGE : "Could not sign in with Google. Please try again."}</p>
         </div>
       ) : null}
       <Form method="post" className="w-full" replace>

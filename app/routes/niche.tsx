@@ -3,11 +3,13 @@ import { CatalogErrorBoundary } from "~/features/catalog/components/not-found-st
 import { ListPageView } from "~/features/catalog/components/list-page-view";
 import { cardEngagement } from "~/features/engagement/components/card-engagement";
 import { listHeading, listSite, loadListPage, notFound } from "~/features/catalog/list-page.server";
+import { redirectRenamed } from "~/features/catalog/slug-redirects.server";
 import { getPublishedNiche } from "~/features/catalog/taxonomy-queries.server";
 import { listPageMeta } from "~/features/seo/meta";
 
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, request }: Route.LoaderArgs) {
   const niche = await getPublishedNiche(params.niche);
+  if (!niche) await redirectRenamed("niche", params.niche, request, (slug) => `/niche/${slug}`);
   if (!niche) notFound("This niche could not be found. Please select a valid niche.");
   const list = await loadListPage({ nicheId: niche.id }, { selectedNiche: niche.slug, nicheId: niche.id });
   const subtitle = `Discover 100+ Best ${niche.name} Resources as at ${list.monthYear}`;

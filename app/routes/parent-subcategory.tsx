@@ -4,12 +4,14 @@ import { CatalogErrorBoundary } from "~/features/catalog/components/not-found-st
 import { ListPageView } from "~/features/catalog/components/list-page-view";
 import { cardEngagement } from "~/features/engagement/components/card-engagement";
 import { listHeading, listSite, loadListPage, notFound } from "~/features/catalog/list-page.server";
+import { redirectRenamed } from "~/features/catalog/slug-redirects.server";
 import { getPublishedNiche, getPublishedSubcategory } from "~/features/catalog/taxonomy-queries.server";
 import { listPageMeta } from "~/features/seo/meta";
 
 export async function loader({ params, request }: Route.LoaderArgs) {
   if (!params.subcategory?.trim()) throw redirect("/");
   const subcategory = await getPublishedSubcategory(params.subcategory);
+  if (!subcategory) await redirectRenamed("subcategory", params.subcategory, request, (slug) => `/parent-subcategory/${slug}`);
   if (!subcategory) notFound("This category doesn't exist, has been removed, or is not published.");
   const nicheSlug = new URL(request.url).searchParams.get("niche");
   const niche = nicheSlug ? await getPublishedNiche(nicheSlug) : undefined;

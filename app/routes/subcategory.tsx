@@ -5,14 +5,19 @@ import { CatalogErrorBoundary } from "~/features/catalog/components/not-found-st
 import { ListPageView } from "~/features/catalog/components/list-page-view";
 import { cardEngagement } from "~/features/engagement/components/card-engagement";
 import { listHeading, listSite, loadListPage, notFound } from "~/features/catalog/list-page.server";
+import { redirectRenamed } from "~/features/catalog/slug-redirects.server";
 import { aiSubcategoryIds, getPublishedNiche, getPublishedSubcategory } from "~/features/catalog/taxonomy-queries.server";
 import { listPageMeta } from "~/features/seo/meta";
 
 const CATEGORY_MISSING = "This category doesn't exist, has been removed, or is not published.";
 
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, request }: Route.LoaderArgs) {
   if (!params.subcategory?.trim()) throw redirect("/");
   const niche = await getPublishedNiche(params.niche);
+  if (!niche) {
+    const rest = `/subcategory/${encodeURIComponent(params.subcategory)}`;
+    await redirectRenamed("niche", params.niche, request, (slug) => `/niche/${slug}${rest}`);
+  }
   if (!niche) notFound("This niche could not be found. Please select a valid niche.");
   let subcategory: { name: string; slug: string };
   let subcategoryIds: number[];
@@ -21,6 +26,10 @@ export async function loader({ params }: Route.LoaderArgs) {
     subcategoryIds = await aiSubcategoryIds();
   } else {
     const found = await getPublishedSubcategory(params.subcategory);
+    if (!found) {
+      const base = `/niche/${encodeURIComponent(niche.slug)}/subcategory/`;
+      await redirectRenamed("subcategory", params.subcategory, request, (slug) => `${base}${slug}`);
+    }
     if (!found) notFound(CATEGORY_MISSING);
     subcategory = found;
     subcategoryIds = [found.id, ...found.childIds];

@@ -1,7 +1,13 @@
 import { data } from "react-router";
 import type { Route } from "./+types/webhooks.stripe";
+import { stripeWebhookAction } from "~/features/promotion/advertise-page.server";
 
-// Placeholder until payments are built (issue 15): nothing is accepted.
-export async function action(_: Route.ActionArgs) {
-  throw data({ error: "Webhook signature missing or invalid" }, { status: 400 });
+/** Only POST: Stripe never reads this address. */
+export function loader() {
+  throw data({ error: "Method Not Allowed" }, { status: 405, headers: { Allow: "POST" } });
+}
+
+/** Stripe's webhook: no session; only an event whose Stripe-Signature verifies is heard (400 otherwise). */
+export function action({ request }: Route.ActionArgs) {
+  return stripeWebhookAction(request);
 }

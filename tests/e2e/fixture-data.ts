@@ -33,3 +33,11 @@ export const MODERATION_FIXTURES = {
 /** Trending Ads (admin-products.spec.ts): per project, an advertised draft for each ad status, created in 2020. */
 export const AD_FIXTURE_STATUSES = ["Active", "Scheduled", "Expired", "Undefined"] as const;
 export const adFixtureName = (project: string, status: string) => `Ad fixture ${project} ${status}`;
+
+/**
+ * Promotion (advertise.spec.ts): per project, a maker signed in once through the development
+ * sign-in who owns three live products created in 2020: one to buy a promotion for, one whose
+ * checkout is cancelled or forged, and one whose paid ad ended 10 days ago. No other spec uses them.
+ */
+export const promotionMakerEmail = (project: string) => `promotion.${project}@toolnest.test`;
+export const promotionProductName = (project: string, kind: "paid" | "unpaid" | "expired") => `Promo fixture ${project} ${kind}`;

@@ -21,6 +21,8 @@ import {
   adFixtureName,
   fixtureAccountEmail,
   MODERATION_FIXTURES,
+  promotionMakerEmail,
+  promotionProductName,
 } from "./fixture-data";
 
 try {
@@ -52,6 +54,20 @@ try {
           sql`insert into products (product_name, slug, status, type, is_advertised, ad_start_date, ad_end_date, created_at)
               values (${name}, ${name.toLowerCase().replace(/ /g, "-")}, 'draft', 'product', true,
                       now() + make_interval(days => ${start}::int), now() + make_interval(days => ${end}::int), '2020-01-01T00:00:00Z')`,
+        );
+      }
+    }
+    // Promotion (advertise.spec.ts): a maker's own live products; the expired one's paid ad ended.
+    for (const project of FIXTURE_PROJECTS) {
+      const maker = await devSignIn(promotionMakerEmail(project));
+      if (!maker.ok) throw new Error(`Fixture sign-in failed: ${maker.error}`);
+      for (const kind of ["paid", "unpaid", "expired"] as const) {
+        const name = promotionProductName(project, kind);
+        const ended = kind === "expired";
+        await handle.db.execute(
+          sql`insert into products (product_name, slug, status, type, submitter_id, is_advertised, ad_start_date, ad_end_date, created_at)
+              values (${name}, ${name.toLowerCase().replace(/ /g, "-")}, 'live', 'product', (select id from "user" where email = ${promotionMakerEmail(project)}),
+                      ${ended}, ${ended ? sql`now() - interval '40 days'` : null}, ${ended ? sql`now() - interval '10 days'` : null}, '2020-01-01T00:00:00Z')`,
         );
       }
     }

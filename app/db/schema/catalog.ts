@@ -67,6 +67,26 @@ export const niche_subcategories = pgTable(
   ],
 );
 
+/**
+ * Old slugs of renamed niches and subcategories (decision 045): `/niche/{old}` and
+ * `/parent-subcategory/{old}` answer 301 to the row's current slug. `target_id` is a niche id
+ * or a subcategory id depending on `kind`; the rows go when their target is deleted.
+ */
+export const taxonomy_slug_redirects = pgTable(
+  "taxonomy_slug_redirects",
+  {
+    kind: text("kind").notNull(),
+    old_slug: text("old_slug").notNull(),
+    target_id: integer("target_id").notNull(),
+    created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.kind, t.old_slug] }),
+    index("taxonomy_slug_redirects_target_idx").on(t.kind, t.target_id),
+    check("taxonomy_slug_redirects_kind_check", sql`${t.kind} in ('niche', 'subcategory')`),
+  ],
+);
+
 /* ------------------------------------------------------------------- Products */
 
 export const products = pgTable(

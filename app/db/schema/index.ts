@@ -12,3 +12,4 @@ export * from "./people";
 export * from "./ops";
 export * from "./makers";
 export * from "./imports";
+export * from "./promotion";

@@ -1,8 +1,10 @@
 import { betterAuth, type BetterAuthPlugin } from "better-auth";
+import { APIError } from "better-auth/api";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { genericOAuth } from "better-auth/plugins/generic-oauth";
 import { account, auth_rate_limit, session, user, verification } from "~/db/schema";
 import { getDb } from "~/db/registry.server";
+import { isSuspended, SUSPENDED_CODE, SUSPENDED_MESSAGE } from "./suspension.server";
 import { CLIENT_IP_HEADER } from "~/lib/http/headers";
 import { logger } from "~/lib/logger.server";
 import { ensureProfile } from "../people/profile-record.server";
@@ -75,7 +77,20 @@ export function createAuth(settings: AuthSettings) {
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax", secure },
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
+    // Read with every session (getSession), so a suspended user's session is refused without another query.
+    user: { additionalFields: { suspendedAt: { type: "date", required: false, input: false } } },
     databaseHooks: {
+      // The one gate every way in passes (decision 044): Google, the development sign-in, the Admin
+      // Portal's password and any other Better Auth endpoint all create their session here.
+      session: {
+        create: {
+          before: async (created) => {
+            if (await isSuspended(created.userId)) {
+              throw new APIError("FORBIDDEN", { code: SUSPENDED_CODE, message: SUSPENDED_MESSAGE });
+            }
+          },
+        },
+      },
       user: {
         create: {
           after: async (created) => {

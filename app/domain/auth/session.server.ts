@@ -73,6 +73,11 @@ async function readSession(request: Request): Promise<ResolvedSession> {
   const setCookies = headers.getSetCookie();
   if (!result) return { user: null, setCookies };
   const db = getDb();
+  if (result.user.suspendedAt) {
+    // Suspending deletes the sessions; one that slipped in concurrently ends here (decision 044).
+    await db.execute(sql`delete from session where user_id = ${result.user.id}`);
+    return { user: null, setCookies };
+  }
   let profile = await getProfile(db, result.user.id);
   if (!profile) {
     await ensureProfile(db, { id: result.user.id, email: result.user.email });
@@ -109,7 +114,8 @@ export async function getSessionUserId(request: Request): Promise<string | null>
   if (signature.length !== expected.length || !crypto.timingSafeEqual(signature, expected)) return null;
   const rows = await queryRows<{ user_id: string }>(
     getDb(),
-    sql`select user_id from session where token = ${token} and expires_at > now()`,
+    sql`select s.user_id from session s join "user" u on u.id = s.user_id
+        where s.token = ${token} and s.expires_at > now() and u.suspended_at is null`,
   );
   return rows[0]?.user_id ?? null;
 }

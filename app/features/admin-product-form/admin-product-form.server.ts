@@ -12,6 +12,7 @@ import { queryRows } from "~/db/client.server";
 import { getDb } from "~/db/registry.server";
 import { diffFields, recordAudit, type Actor } from "~/domain/audit/audit.server";
 import { setFlash } from "~/domain/flash.server";
+import { notifySubmitters, submitterMails, type SubmitterMail } from "~/domain/maker-mail.server";
 import { makerProfiles } from "~/domain/people/maker-search.server";
 import {
   adminCreateSchema,
@@ -231,15 +232,21 @@ async function notFound() {
 async function update(admin: Actor, id: number, form: FormData) {
   const parsed = parseForm(adminProductSchema, form);
   if (!parsed.ok) return refuse({ errors: parsed.errors, values: postedValues(form), intent: "update" });
+  let mails: SubmitterMail[] = [];
   const result = await getDb().transaction(async (tx) => {
     const saved = await updateProduct(tx, id, split(parsed.data));
     if (!saved) return null;
     if (Object.keys(saved.changes).length) {
       await recordAudit(tx, admin, { action: "product.update", entityType: "product", entityId: id, summary: saved.after.product_name, changes: saved.changes });
     }
+    // Publishing tells the submitter (decision 043), after the commit.
+    if (saved.before?.status !== "live" && saved.after.status === "live" && saved.after.type === "product") {
+      mails = await submitterMails(tx, [id], "published");
+    }
     return saved;
   });
   if (!result) return notFound();
+  notifySubmitters(mails);
   await invalidate(result.cacheTags);
   return flashRedirect(LIST_PATH, "success", PRODUCT_UPDATED);
 }

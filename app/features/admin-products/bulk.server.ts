@@ -8,6 +8,7 @@ import { queryRows, type Database } from "~/db/client.server";
 import { invalidate, productTag, type CacheTag } from "~/db/cache-bus.server";
 import { intArray } from "~/db/sql-arrays";
 import { recordAudit, type Actor } from "~/domain/audit/audit.server";
+import { notifySubmitters, submitterMails, type SubmitterMail } from "~/domain/maker-mail.server";
 import type { BulkIntent } from "./bulk";
 
 export interface BulkResult {
@@ -63,6 +64,7 @@ const STATUS_OF: Record<Exclude<BulkIntent, "delete">, "live" | "draft"> = { pub
 /** Publish (status live) or draft: rows already in that status are left as they are. */
 export async function bulkSetStatus(db: Database, actor: Actor, intent: Exclude<BulkIntent, "delete">, ids: readonly number[]): Promise<BulkResult> {
   const status = STATUS_OF[intent];
+  let mails: SubmitterMail[] = [];
   const { changed, missing } = await db.transaction(async (tx) => {
     const targets = await lockTargets(tx, ids);
     const changed = targets.filter((row) => row.status !== status);
@@ -80,9 +82,12 @@ export async function bulkSetStatus(db: Database, actor: Actor, intent: Exclude<
           after: status,
         },
       });
+      // Publishing tells each product's submitter (decision 043); sent after the commit.
+      if (status === "live") mails = await submitterMails(tx, changed.map((row) => row.id), "published");
     }
     return { changed, missing: missingIds(ids, targets) };
   });
+  notifySubmitters(mails);
   if (changed.length) await invalidateProducts(changed.map((row) => row.slug));
   return { changed: changed.length, missing };
 }

@@ -35,6 +35,12 @@ interface Row {
   career: string | null;
 }
 
+/**
+ * Public means not hidden by an admin and written by a user who is not suspended (decision 046);
+ * product_stats.comments counts the same rows (migration 0019's triggers).
+ */
+export const visibleFeedback = sql`f.hidden_at is null and not exists (select 1 from "user" su where su.id = f.user_id and su.suspended_at is not null)`;
+
 const columns = sql`f.id, f.parent_id, f.comment, f.rating, f.created_at, f.user_id, pr.username, pr.avatar_url, pr.career`;
 
 function toItem(row: Row): FeedbackItem {
@@ -52,15 +58,15 @@ export async function productFeedback(productId: number, limit = REVIEWS_SHOWN):
   const db = getDb();
   const countRows = await queryRows<{ rating: number; n: number }>(
     db,
-    sql`select rating, count(*)::int as n from product_feedback
-        where product_id = ${productId} and parent_id is null group by rating`,
+    sql`select f.rating, count(*)::int as n from product_feedback f
+        where f.product_id = ${productId} and f.parent_id is null and ${visibleFeedback} group by f.rating`,
   );
   // Most products have no reviews yet: their page needs only the (empty) summary.
   const reviewRows = countRows.length
     ? await queryRows<Row>(
         db,
         sql`select ${columns} from product_feedback f left join profiles pr on pr.id = f.user_id
-            where f.product_id = ${productId} and f.parent_id is null
+            where f.product_id = ${productId} and f.parent_id is null and ${visibleFeedback}
             order by f.created_at desc, f.id desc limit ${limit}`,
       )
     : [];
@@ -69,7 +75,7 @@ export async function productFeedback(productId: number, limit = REVIEWS_SHOWN):
     ? await queryRows<Row>(
         db,
         sql`select ${columns} from product_feedback f left join profiles pr on pr.id = f.user_id
-            where f.parent_id = any(${intArray(reviewIds)})
+            where f.parent_id = any(${intArray(reviewIds)}) and ${visibleFeedback}
             order by f.created_at, f.id`,
       )
     : [];
@@ -118,7 +124,8 @@ export async function addFeedback(input: {
           where p.id = ${input.productId} and ${publicProductFilter}
             and (${input.parentId}::int is null or exists (
                   select 1 from product_feedback r
-                  where r.id = ${input.parentId}::int and r.product_id = p.id and r.parent_id is null))
+                  where r.id = ${input.parentId}::int and r.product_id = p.id and r.parent_id is null and r.hidden_at is null
+                    and not exists (select 1 from "user" su where su.id = r.user_id and su.suspended_at is not null)))
           returning *)
         select ${columns} from added f left join profiles pr on pr.id = f.user_id`,
   );

@@ -29,7 +29,10 @@ export async function listMyProducts(db: Database, userId: string, tab: MyProduc
     db,
     sql`select p.id, p.product_name, p.slug, p.status, p.type, p.logo_url, p.website_url, p.created_at::text,
                case when p.type = 'suggestion' then p.headline end as headline,
-               exists (select 1 from product_revisions r where r.product_id = p.id and r.status = 'pending') as pending_changes
+               case when p.status = 'rejected' then p.review_note end as review_note,
+               exists (select 1 from product_revisions r where r.product_id = p.id and r.status = 'pending') as pending_changes,
+               case when p.is_advertised and p.ad_start_date is not null and p.ad_end_date is not null
+                    then json_build_object('start', to_json(p.ad_start_date) #>> '{}', 'end', to_json(p.ad_end_date) #>> '{}') end as promotion
           from products p
          where p.submitter_id = ${userId} and p.status <> 'deleted' and ${TAB_FILTER[tab]}
          order by p.created_at desc, p.id desc

@@ -62,6 +62,10 @@ export interface MyProductCard {
   headline: string | null;
   /** A live product's edit is waiting for review. */
   pending_changes: boolean;
+  /** The paid Spotlight placement's dates (issue 15), when the product is advertised. */
+  promotion?: { start: string; end: string } | null;
+  /** Why an administrator rejected the submission (rejected products only). */
+  review_note?: string | null;
 }
 
 /** The wizard (issue 11's later step) continues a draft from its id. */
@@ -120,3 +124,9 @@ export interface ProductBasicsValues {
 
 /** The Fetch Logo answer: the stored logo's URL, or the spec's message. */
 export type FetchLogoResult = { ok: true; logoUrl: string; message: string } | { ok: false; message: string };
+
+/** Where a promotion stands now: Scheduled before its start, Active until its end, then Ended. */
+export function promotionState(promotion: { start: string; end: string }, now = new Date()): "Scheduled" | "Active" | "Ended" {
+  if (new Date(promotion.start) > now) return "Scheduled";
+  return new Date(promotion.end) > now ? "Active" : "Ended";
+}

@@ -28,7 +28,8 @@ export async function userActivities(userId: string, limit = 50): Promise<Activi
                   left(f.comment, ${ACTIVITY_PREVIEW_LENGTH + 1}) as comment,
                   case when f.parent_id is null then f.rating end as rating, p.slug, p.product_name, p.logo_url
              from product_feedback f join products p on p.id = f.product_id
-             where f.user_id = ${userId} and ${publicProductFilter}
+             where f.user_id = ${userId} and f.hidden_at is null and ${publicProductFilter}
+               and not exists (select 1 from "user" su where su.id = f.user_id and su.suspended_at is not null)
              order by f.created_at desc, f.id desc limit ${n})
           union all
           (select 'upvote', u.id::text, u.created_at, null, null, p.slug, p.product_name, p.logo_url

@@ -8,7 +8,7 @@ import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, Di
 import { FormAlert } from "~/components/ui/form-field";
 import { ProductLogo } from "~/domain/components/product-logo";
 import type { ActivityWindow, ProductActivity } from "../activity";
-import { TABS, wizardUrl, type MyProductCard, type MyProductsTab } from "../my-products";
+import { TABS, promotionState, wizardUrl, type MyProductCard, type MyProductsTab } from "../my-products";
 import { ProductActivityCharts } from "./product-activity-lazy";
 import { formatAddedOn, productStatusBadge } from "~/domain/product-status";
 
@@ -105,7 +105,16 @@ function ProductCard({ product, days, activity }: { product: MyProductCard; days
           ) : null}
           {suggestion && product.headline ? <p className="line-clamp-2 text-sm text-muted-foreground">{product.headline}</p> : null}
           <p className="text-sm text-muted-foreground">Added on {formatAddedOn(product.created_at)}</p>
+          {product.status === "rejected" && product.review_note ? (
+            <p className="text-sm break-words whitespace-pre-line text-red-900 dark:text-red-100">Reason: {product.review_note}</p>
+          ) : null}
           {product.pending_changes ? <p className="text-sm font-medium text-yellow-900 dark:text-yellow-100">Changes pending review</p> : null}
+          {product.promotion ? (
+            <p className="text-sm text-muted-foreground">
+              Promotion: <span className="font-medium text-foreground">{promotionState(product.promotion)}</span>,{" "}
+              {formatAddedOn(product.promotion.start)} – {formatAddedOn(product.promotion.end)}
+            </p>
+          ) : null}
         </div>
       </div>
       <div className="flex flex-wrap gap-2">

@@ -1,0 +1,139 @@
+/**
+ * Manage Users on the server (decision 044): the paged, searchable list, one user's details, and
+ * suspend / restore. A suspension sets `user.suspended_at` and deletes the user's sessions in one
+ * transaction with its audit entry; the auth gate (app/domain/auth/suspension.server.ts and the
+ * Better Auth session hook) keeps them out afterwards. Administrators (an `admin_users` e-mail),
+ * the acting admin included, cannot be suspended.
+ */
+import { sql } from "drizzle-orm";
+import { invalidate, productTag, type CacheTag } from "~/db/cache-bus.server";
+import { queryRows, type Database } from "~/db/client.server";
+import { recordAudit, type Actor } from "~/domain/audit/audit.server";
+import { PAGE_SIZE, USER_MESSAGES, type UserFilters } from "./users";
+
+export interface UserRow {
+  id: string;
+  username: string | null;
+  name: string;
+  email: string;
+  avatar: string | null;
+  career: string | null;
+  created_at: string;
+  suspended: boolean;
+  admin: boolean;
+}
+
+export interface UserPage {
+  rows: UserRow[];
+  total: number;
+  page: number;
+  pageCount: number;
+}
+
+export interface UserDetails extends UserRow {
+  suspended_at: string | null;
+  last_active_at: string | null;
+  products: number;
+  reviews: number;
+  upvotes: number;
+}
+
+/** LIKE pattern for "contains", with the visitor's %, _ and \ taken literally. */
+export function containsPattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+const ROW_COLUMNS = sql`u.id, p.username, u.name, u.email, coalesce(p.avatar_url, u.image) as avatar, p.career,
+  u.created_at, u.suspended_at is not null as suspended,
+  exists (select 1 from admin_users a where a.email = lower(u.email)) as admin`;
+
+export async function listUsers(db: Database, f: Pick<UserFilters, "q" | "page">): Promise<UserPage> {
+  const where = f.q
+    ? sql`where lower(u.email) like ${containsPattern(f.q)} or lower(u.name) like ${containsPattern(f.q)}
+             or lower(coalesce(p.username, '')) like ${containsPattern(f.q)}`
+    : sql``;
+  const [count] = await queryRows<{ total: number }>(
+    db,
+    sql`select count(*)::int as total from "user" u left join profiles p on p.id = u.id ${where}`,
+  );
+  const total = count?.total ?? 0;
+  const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const page = Math.min(f.page, pageCount);
+  const rows = await queryRows<UserRow>(
+    db,
+    sql`select ${ROW_COLUMNS} from "user" u left join profiles p on p.id = u.id ${where}
+        order by u.created_at desc, u.id desc limit ${PAGE_SIZE} offset ${(page - 1) * PAGE_SIZE}`,
+  );
+  return { rows: rows.map(plainRow), total, page, pageCount };
+}
+
+function iso(value: unknown): string | null {
+  if (value == null) return null;
+  return value instanceof Date ? value.toISOString() : new Date(String(value)).toISOString();
+}
+
+function plainRow<T extends UserRow>(row: T): T {
+  return { ...row, created_at: iso(row.created_at)! };
+}
+
+export async function userDetails(db: Database, id: string): Promise<UserDetails | null> {
+  const [row] = await queryRows<UserDetails>(
+    db,
+    sql`select ${ROW_COLUMNS}, u.suspended_at, p.last_active_at,
+               (select count(*) from products x where x.submitter_id = u.id and x.type = 'product')::int as products,
+               (select count(*) from product_feedback r where r.user_id = u.id and r.parent_id is null)::int as reviews,
+               (select count(*) from product_upvotes v where v.user_id = u.id)::int as upvotes
+          from "user" u left join profiles p on p.id = u.id where u.id = ${id}`,
+  );
+  if (!row) return null;
+  return { ...plainRow(row), suspended_at: iso(row.suspended_at), last_active_at: iso(row.last_active_at) };
+}
+
+export type SuspendResult = { ok: true; name: string } | { ok: false; status: 400 | 403 | 404; error: string };
+
+/**
+ * Suspends (or restores) a user: one transaction with the row locked, the sessions deleted on
+ * suspension, and the audit entry. Refused for the acting admin and for any administrator.
+ */
+export async function setSuspended(db: Database, admin: Actor, userId: string, suspend: boolean): Promise<SuspendResult> {
+  const result = await db.transaction(async (tx): Promise<SuspendResult & { slugs?: string[] }> => {
+    const [target] = await queryRows<{ id: string; email: string; name: string; username: string | null; suspended: boolean; admin: boolean }>(
+      tx,
+      sql`select u.id, u.email, u.name, p.username, u.suspended_at is not null as suspended,
+                 exists (select 1 from admin_users a where a.email = lower(u.email)) as admin
+            from "user" u left join profiles p on p.id = u.id where u.id = ${userId} for update of u`,
+    );
+    if (!target) return { ok: false, status: 404, error: USER_MESSAGES.notFound };
+    const name = target.username ?? target.name ?? target.email;
+    if (suspend) {
+      if (target.id === admin.id) return { ok: false, status: 403, error: USER_MESSAGES.self };
+      if (target.admin || target.email.toLowerCase() === admin.email.toLowerCase()) return { ok: false, status: 403, error: USER_MESSAGES.admin };
+      if (target.suspended) return { ok: false, status: 400, error: USER_MESSAGES.alreadySuspended };
+    } else if (!target.suspended) {
+      return { ok: false, status: 400, error: USER_MESSAGES.notSuspended };
+    }
+    await tx.execute(sql`update "user" set suspended_at = ${suspend ? sql`now()` : sql`null`}, updated_at = now() where id = ${userId}`);
+    let sessionsEnded = 0;
+    if (suspend) {
+      const ended = await queryRows<{ id: string }>(tx, sql`delete from session where user_id = ${userId} returning id`);
+      sessionsEnded = ended.length;
+    }
+    // Their reviews appear (or vanish) on these products' pages.
+    const products = await queryRows<{ slug: string }>(
+      tx,
+      sql`select distinct x.slug from product_feedback r join products x on x.id = r.product_id where r.user_id = ${userId}`,
+    );
+    await recordAudit(tx, admin, {
+      action: suspend ? "user.suspend" : "user.restore",
+      entityType: "user",
+      entityId: userId,
+      summary: `${name} <${target.email}>`,
+      changes: suspend ? { suspended: { before: false, after: true }, sessionsEnded } : { suspended: { before: true, after: false } },
+    });
+    return { ok: true, name, slugs: products.map((p) => p.slug) };
+  });
+  if (!result.ok) return result;
+  const tags: CacheTag[] = ["lists", ...(result.slugs ?? []).map(productTag)];
+  await invalidate(tags);
+  return { ok: true, name: result.name };
+}

@@ -1,0 +1,233 @@
+/**
+ * Payments behind one adapter (architecture: outside services with a local implementation).
+ * With STRIPE_SECRET_KEY set, checkout is Stripe Checkout (official `stripe` package) and the
+ * webhook's Stripe-Signature is verified with STRIPE_WEBHOOK_SECRET. Without it, the "test"
+ * provider sends the buyer to the app's own, clearly labelled test-mode checkout page, which
+ * completes or cancels the order through the same fulfilment code (decision 047).
+ */
+import crypto from "node:crypto";
+import Stripe from "stripe";
+import { env, type Env } from "~/lib/env.server";
+
+export interface CheckoutRequest {
+  orderId: number;
+  productName: string;
+  months: number;
+  /** Price of one month in cents; the quantity is the number of months. */
+  unitAmountCents: number;
+  currency: string;
+  customerEmail: string;
+  successUrl: string;
+  cancelUrl: string;
+}
+
+export interface CheckoutStart {
+  sessionId: string;
+  /** Where the browser goes to pay (absolute for Stripe, an app path in test mode). */
+  url: string;
+}
+
+export interface CheckoutSessionState {
+  sessionId: string;
+  orderId: number | null;
+  paid: boolean;
+  paymentIntentId: string | null;
+}
+
+export type PaymentEvent =
+  | {
+      id: string;
+      type: string;
+      kind: "checkout.completed" | "checkout.expired";
+      session: CheckoutSessionState;
+    }
+  | {
+      id: string;
+      type: string;
+      kind: "refunded" | "disputed";
+      paymentIntentId: string;
+    }
+  | { id: string; type: string; kind: "ignored" };
+
+export class WebhookSignatureError extends Error {}
+/** A signed body that is not an event the adapter can read. */
+export class WebhookPayloadError extends Error {}
+
+export interface Payments {
+  provider: "stripe" | "test";
+  createCheckout(request: CheckoutRequest): Promise<CheckoutStart>;
+  retrieveSession(sessionId: string): Promise<CheckoutSessionState>;
+  /** The event of a webhook whose signature verifies; throws WebhookSignatureError otherwise. */
+  parseWebhook(rawBody: string, signature: string | null): PaymentEvent;
+}
+
+/** The local test-mode provider: no outside service, no webhooks. */
+export function testPayments(): Payments {
+  return {
+    provider: "test",
+    async createCheckout(request) {
+      return {
+        sessionId: `test_${request.orderId}_${crypto.randomBytes(8).toString("hex")}`,
+        url: `/advertise/checkout/${request.orderId}`,
+      };
+    },
+    async retrieveSession(sessionId) {
+      return { sessionId, orderId: null, paid: false, paymentIntentId: null };
+    },
+    parseWebhook() {
+      throw new WebhookSignatureError("Stripe is not configured");
+    },
+  };
+}
+
+function stripeClient(secretKey: string, apiUrl: string | undefined): Stripe {
+  if (!apiUrl)
+    return new Stripe(secretKey, { maxNetworkRetries: 1, timeout: 15_000 });
+  const url = new URL(apiUrl);
+  const protocol = url.protocol === "http:" ? "http" : "https";
+  return new Stripe(secretKey, {
+    host: url.hostname,
+    port: url.port ? Number(url.port) : protocol === "http" ? 80 : 443,
+    protocol,
+    maxNetworkRetries: 0,
+    timeout: 15_000,
+  });
+}
+
+function sessionState(session: Stripe.Checkout.Session): CheckoutSessionState {
+  const ref = session.client_reference_id ?? session.metadata?.order_id ?? null;
+  const orderId = ref && /^\d{1,9}$/.test(ref) ? Number(ref) : null;
+  const intent = session.payment_intent;
+  return {
+    sessionId: session.id,
+    orderId,
+    paid: session.payment_status === "paid",
+    paymentIntentId: typeof intent === "string" ? intent : (intent?.id ?? null),
+  };
+}
+
+export function stripePayments(settings: {
+  secretKey: string;
+  webhookSecret: string | null;
+  apiUrl?: string;
+}): Payments {
+  const stripe = stripeClient(settings.secretKey, settings.apiUrl);
+  return {
+    provider: "stripe",
+    async createCheckout(request) {
+      const session = await stripe.checkout.sessions.create({
+        mode: "payment",
+        line_items: [
+          {
+            quantity: request.months,
+            price_data: {
+              currency: request.currency,
+              unit_amount: request.unitAmountCents,
+              product_data: {
+                name: `Spotlight promotion: ${request.productName} (per month)`,
+              },
+            },
+          },
+        ],
+        client_reference_id: String(request.orderId),
+        metadata: { order_id: String(request.orderId) },
+        customer_email: request.customerEmail,
+        success_url: request.successUrl,
+        cancel_url: request.cancelUrl,
+      });
+      if (!session.url)
+        throw new Error("Stripe returned a checkout session without a URL");
+      return { sessionId: session.id, url: session.url };
+    },
+    async retrieveSession(sessionId) {
+      return sessionState(await stripe.checkout.sessions.retrieve(sessionId));
+    },
+    parseWebhook(rawBody, signature) {
+      if (!settings.webhookSecret || !signature)
+        throw new WebhookSignatureError("Webhook signature missing");
+      let event: Stripe.Event;
+      try {
+        event = stripe.webhooks.constructEvent(
+          rawBody,
+          signature,
+          settings.webhookSecret,
+        );
+      } catch (error) {
+        throw new WebhookSignatureError(
+          error instanceof Error ? error.message : "Webhook signature invalid",
+        );
+      }
+      if (
+        typeof event.id !== "string" ||
+        !/^[\w-]{1,255}$/.test(event.id) ||
+        typeof event.type !== "string" ||
+        typeof event.data?.object !== "object" ||
+        !event.data.object
+      ) {
+        throw new WebhookPayloadError("The webhook body is not a Stripe event");
+      }
+      try {
+        return eventOf(event);
+      } catch {
+        throw new WebhookPayloadError("The webhook event could not be read");
+      }
+    },
+  };
+}
+
+/** The signed Stripe event as what the app acts on. */
+function eventOf(event: Stripe.Event): PaymentEvent {
+  const base = { id: event.id, type: event.type };
+  switch (event.type) {
+    case "checkout.session.completed":
+    case "checkout.session.async_payment_succeeded":
+      return {
+        ...base,
+        kind: "checkout.completed",
+        session: sessionState(event.data.object),
+      };
+    case "checkout.session.expired":
+    case "checkout.session.async_payment_failed":
+      return {
+        ...base,
+        kind: "checkout.expired",
+        session: sessionState(event.data.object),
+      };
+    case "charge.refunded": {
+      const intent = event.data.object.payment_intent;
+      const id = typeof intent === "string" ? intent : intent?.id;
+      return id
+        ? { ...base, kind: "refunded", paymentIntentId: id }
+        : { ...base, kind: "ignored" };
+    }
+    case "charge.dispute.created": {
+      const intent = event.data.object.payment_intent;
+      const id = typeof intent === "string" ? intent : intent?.id;
+      return id
+        ? { ...base, kind: "disputed", paymentIntentId: id }
+        : { ...base, kind: "ignored" };
+    }
+    default:
+      return { ...base, kind: "ignored" };
+  }
+}
+
+export function paymentsFromEnv(e: Env = env()): Payments {
+  if (!e.STRIPE_SECRET_KEY) return testPayments();
+  return stripePayments({
+    secretKey: e.STRIPE_SECRET_KEY,
+    webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? null,
+    apiUrl: e.STRIPE_API_URL,
+  });
+}
+
+let current: Payments | undefined;
+/** The configured provider (tests may swap it with setPayments). */
+export function payments(): Payments {
+  current ??= paymentsFromEnv();
+  return current;
+}
+
+export function setPayments(next: Payments | undefined): void {
+  current = next;
+}

@@ -1,0 +1,152 @@
+/**
+ * /advertise and the test-mode checkout through the real Express app (data-only build: the loaders'
+ * and actions' answers as JSON), with the test payment provider (no STRIPE_SECRET_KEY).
+ */
+import http from "node:http";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { queryRows } from "~/db/client.server";
+import { getDb } from "~/db/registry.server";
+import { setAuthSettings } from "~/domain/auth/auth.server";
+import { DURATION_REQUIRED, PRODUCT_REQUIRED } from "~/features/promotion/pricing";
+import { setPayments, testPayments } from "~/lib/payments/payments.server";
+import * as rootModule from "~/root";
+import * as advertiseModule from "~/routes/advertise";
+import * as checkoutModule from "~/routes/advertise.checkout.$order";
+import * as siteModule from "~/routes/_site";
+import { createProduct } from "../../tests/factories";
+import { APP_URL, localSettings, signedInCookie } from "../../tests/support/auth";
+import { dataOnlyBuild, startDataServer } from "../../tests/support/data-server";
+
+let base = "";
+let close: () => Promise<unknown> = async () => undefined;
+
+beforeAll(async () => {
+  setAuthSettings(localSettings());
+  setPayments(testPayments());
+  ({ base, close } = await startDataServer(
+    dataOnlyBuild([
+      { id: "root", path: "", module: rootModule },
+      { id: "routes/_site", parentId: "root", module: siteModule },
+      { id: "routes/advertise", parentId: "routes/_site", path: "advertise", module: advertiseModule },
+      { id: "routes/advertise.checkout.$order", parentId: "routes/_site", path: "advertise/checkout/:order", module: checkoutModule },
+    ]),
+  ));
+});
+afterAll(async () => {
+  await close();
+  setPayments(undefined);
+  setAuthSettings(undefined);
+});
+
+interface Answer {
+  status: number;
+  location: string | null;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the JSON of several routes' answers, read field by field
+  body: { loaderData: Record<string, any>; actionData: Record<string, any> | null } | null;
+}
+
+function request(path: string, init: { cookie?: string; form?: Record<string, string> } = {}): Promise<Answer> {
+  const body = init.form ? new URLSearchParams(init.form).toString() : undefined;
+  const headers: Record<string, string> = { Host: new URL(APP_URL).host };
+  if (init.cookie) headers.Cookie = init.cookie;
+  if (body !== undefined) {
+    headers.Origin = APP_URL;
+    headers["Content-Type"] = "application/x-www-form-urlencoded";
+    headers["Content-Length"] = String(Buffer.byteLength(body));
+  }
+  return new Promise((resolve, reject) => {
+    const outgoing = http.request(`${base}${path}`, { method: body === undefined ? "GET" : "POST", headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", () => {
+        const text = Buffer.concat(chunks).toString("utf8");
+        const json = String(response.headers["content-type"]).includes("json") && text ? (JSON.parse(text) as Answer["body"]) : null;
+        resolve({ status: response.statusCode!, location: response.headers.location ?? null, body: json });
+      });
+    });
+    outgoing.on("error", reject);
+    outgoing.end(body);
+  });
+}
+
+async function member(name: string) {
+  const email = `${name}.${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}@example.com`;
+  const cookie = await signedInCookie(email);
+  const [row] = await queryRows<{ id: string }>(getDb(), sql`select id from "user" where email = ${email}`);
+  const product = await createProduct(getDb());
+  await getDb().execute(sql`update products set submitter_id = ${row!.id} where id = ${product.id}`);
+  return { cookie, id: row!.id, product };
+}
+
+async function isAdvertised(id: number) {
+  const [row] = await queryRows<{ is_advertised: boolean }>(getDb(), sql`select is_advertised from products where id = ${id}`);
+  return row!.is_advertised;
+}
+
+const page = (answer: Answer) => answer.body!.loaderData["routes/advertise"];
+
+describe("/advertise", () => {
+  it("is public; a member sees their live products", async () => {
+    const anonymous = await request("/advertise");
+    expect(anonymous.status).toBe(200);
+    expect(page(anonymous)).toMatchObject({ signedIn: false, products: [], notice: null, testMode: true });
+    const me = await member("advertiser");
+    const mine = await request("/advertise", { cookie: me.cookie });
+    expect(page(mine).products.map((p: { id: number }) => p.id)).toEqual([me.product.id]);
+  });
+
+  it("validates on the server, pays only through checkout, and a forged success changes nothing", async () => {
+    const me = await member("buyer");
+    const other = await member("other");
+    for (const [form, field, message] of [
+      [{ productId: String(me.product.id), months: "0" }, "months", DURATION_REQUIRED],
+      [{ productId: String(me.product.id) }, "months", DURATION_REQUIRED],
+      [{ productId: String(other.product.id), months: "1" }, "productId", PRODUCT_REQUIRED],
+      [{ productId: "99999999999999999999", months: "1" }, "productId", PRODUCT_REQUIRED],
+    ] as const) {
+      const refused = await request("/advertise", { cookie: me.cookie, form });
+      expect(refused.status, JSON.stringify(form)).toBe(400);
+      expect(refused.body!.actionData!["routes/advertise"].errors[field]).toBe(message);
+    }
+    const started = await request("/advertise", { cookie: me.cookie, form: { productId: String(me.product.id), months: "2", total: "0" } });
+    expect(started.status).toBe(302);
+    const orderId = Number(/^\/advertise\/checkout\/(\d+)$/.exec(started.location!)![1]);
+    const [order] = await queryRows<{ total: number; status: string }>(getDb(), sql`select total, status from promotion_orders where id = ${orderId}`);
+    expect(order).toEqual({ total: 80, status: "pending" });
+
+    // The success address alone: pending, nothing advertised.
+    const forged = await request(`/advertise?payment=success&order=${orderId}`, { cookie: me.cookie });
+    expect(page(forged).notice).toMatchObject({ kind: "pending" });
+    expect(await isAdvertised(me.product.id)).toBe(false);
+
+    // Another member can neither see nor pay it.
+    expect((await request(`/advertise/checkout/${orderId}`, { cookie: other.cookie })).status).toBe(404);
+    expect((await request(`/advertise/checkout/${orderId}`, { cookie: other.cookie, form: { intent: "pay" } })).status).toBe(404);
+    expect(page(await request(`/advertise?payment=success&order=${orderId}`, { cookie: other.cookie })).notice).toBeNull();
+    for (const bad of ["abc", "0x1", "-1", "99999999999"]) {
+      expect((await request(`/advertise/checkout/${bad}`, { cookie: me.cookie })).status, bad).toBe(404);
+    }
+
+    const checkout = await request(`/advertise/checkout/${orderId}`, { cookie: me.cookie });
+    expect(checkout.status).toBe(200);
+    const paid = await request(`/advertise/checkout/${orderId}`, { cookie: me.cookie, form: { intent: "pay" } });
+    expect(paid.location).toBe(`/advertise?payment=success&order=${orderId}`);
+    expect(await isAdvertised(me.product.id)).toBe(true);
+    expect(page(await request(paid.location!, { cookie: me.cookie })).notice).toMatchObject({ kind: "paid", order: { id: orderId, months: 2, total: 80 } });
+  });
+
+  it("cancel marks the order cancelled and shows the notice", async () => {
+    const me = await member("canceller");
+    const started = await request("/advertise", { cookie: me.cookie, form: { productId: String(me.product.id), months: "1" } });
+    const orderId = Number(started.location!.split("/").pop());
+    const cancelled = await request(`/advertise/checkout/${orderId}`, { cookie: me.cookie, form: { intent: "cancel" } });
+    expect(cancelled.location).toBe(`/advertise?payment=cancelled&order=${orderId}`);
+    expect(page(await request(cancelled.location!, { cookie: me.cookie })).notice).toEqual({ kind: "cancelled", order: null });
+    const [order] = await queryRows<{ status: string }>(getDb(), sql`select status from promotion_orders where id = ${orderId}`);
+    expect(order!.status).toBe("cancelled");
+    // A cancelled order cannot be paid afterwards.
+    await request(`/advertise/checkout/${orderId}`, { cookie: me.cookie, form: { intent: "pay" } });
+    expect(await isAdvertised(me.product.id)).toBe(false);
+  });
+});

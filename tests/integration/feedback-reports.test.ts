@@ -1,0 +1,251 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { queryRows, type Database } from "~/db/client.server";
+import { onInvalidate, type CacheTag } from "~/db/cache-bus.server";
+import { getDb } from "~/db/registry.server";
+import { getAuth, setAuthSettings } from "~/domain/auth/auth.server";
+import { addFeedback, productFeedback } from "~/features/feedback/feedback.server";
+import { userActivities } from "~/features/stats/activities.server";
+import { createProduct, createUser } from "../factories";
+import { cookieHeader, formRequest, localSettings, signedInCookie } from "../support/auth";
+import { csvCell, csvRow, EMPTY_FILTERS, escapeFormula, exportFileName, feedbackSearch, parseFeedbackQuery, type FeedbackFilters } from "~/features/admin-feedback/feedback-reports";
+import {
+  feedbackCsvLoader,
+  feedbackCsvStream,
+  feedbackReportsAction,
+  feedbackStats,
+  moderateFeedback,
+  readFeedbackReports,
+} from "~/features/admin-feedback/feedback-reports.server";
+
+beforeAll(() => setAuthSettings(localSettings()));
+afterAll(() => setAuthSettings(undefined));
+
+const run = Date.now().toString(36);
+const filters = (over: Partial<FeedbackFilters> = {}): FeedbackFilters => ({ ...EMPTY_FILTERS, ...over });
+
+async function review(db: Database, productId: number, userId: string, rating: number, comment: string, parentId: number | null = null) {
+  const [row] = await queryRows<{ id: number }>(
+    db,
+    sql`insert into product_feedback (product_id, user_id, rating, comment, parent_id) values (${productId}, ${userId}, ${rating}, ${comment}, ${parentId}) returning id`,
+  );
+  return Number(row!.id);
+}
+
+async function comments(db: Database, productId: number) {
+  const [row] = await queryRows<{ comments: number }>(db, sql`select comments from product_stats where product_id = ${productId}`);
+  return Number(row?.comments ?? 0);
+}
+
+async function readAll(stream: ReadableStream<Uint8Array>) {
+  return new Response(stream).text();
+}
+
+describe("filters in the URL and CSV cells", () => {
+  it("reads and writes the filters, bounding hostile values", () => {
+    expect(parseFeedbackQuery(new URLSearchParams("q=%20spam%00%20&rating=4&page=3"))).toEqual({ filters: { q: "spam", rating: 4, kind: "reviews" }, page: 3 });
+    expect(parseFeedbackQuery(new URLSearchParams("rating=9&page=-2&kind=evil"))).toEqual({ filters: EMPTY_FILTERS, page: 1 });
+    expect(parseFeedbackQuery(new URLSearchParams("rating=3&kind=replies")).filters).toEqual({ q: "", rating: 0, kind: "replies" });
+    expect(parseFeedbackQuery(new URLSearchParams(`q=${"x".repeat(5000)}&page=99999999999`)).filters.q).toHaveLength(200);
+    expect(parseFeedbackQuery(new URLSearchParams("q=a%ED%A0%80b")).filters.q).not.toMatch(/[\uD800-\uDFFF]/);
+    expect(feedbackSearch(filters({ q: "a b", rating: 2 }), 2)).toBe("?q=a+b&rating=2&page=2");
+    expect(feedbackSearch(EMPTY_FILTERS)).toBe("");
+  });
+
+  it("escapes formula cells (=, +, -, @, tab, CR) and quotes per RFC 4180", () => {
+    for (const start of ["=", "+", "-", "@", "\t", "\r"]) expect(escapeFormula(`${start}1+1`)).toBe(`'${start}1+1`);
+    expect(csvCell("=HYPERLINK(\"x\")")).toBe(`"'=HYPERLINK(""x"")"`);
+    expect(csvCell("plain")).toBe("plain");
+    expect(csvCell("a,b\nc")).toBe(`"a,b\nc"`);
+    expect(csvRow([1, null, "x"])).toBe("1,,x\r\n");
+    expect(exportFileName(new Date("2026-03-04T23:00:00Z"))).toBe("feedback-reports-2026-03-04.csv");
+  });
+});
+
+describe("the report, moderation and public visibility", () => {
+  let productId = 0;
+  let slug = "";
+  let author = "";
+  let other = "";
+  let first = 0;
+  const admin = { id: "", email: `feedback.admin.${run}@example.com` };
+
+  beforeAll(async () => {
+    const db = getDb();
+    const product = await createProduct(db, { product_name: `Fbq${run} Widget` });
+    productId = product.id;
+    slug = product.slug;
+    author = await createUser(db, `fb-author-${run}`);
+    other = await createUser(db, `fb-other-${run}`);
+    admin.id = await createUser(db, `fb-admin-${run}`);
+    first = await review(db, productId, author, 5, `Great tool ${run}`);
+    for (let i = 0; i < 11; i++) await review(db, productId, other, (i % 5) + 1, `Review ${i} of ${run}`);
+    await review(db, productId, other, 5, `Thanks ${run}`, first);
+  });
+
+  it("shows stats, searches, filters by rating and pages by 10 on the server", async () => {
+    const db = getDb();
+    const stats = await feedbackStats(db);
+    expect(stats.total).toBeGreaterThanOrEqual(12);
+    expect(stats.productsReviewed).toBeGreaterThanOrEqual(1);
+    expect(stats.thisMonth).toBeGreaterThanOrEqual(12);
+    expect(stats.distribution.map((d) => d.rating)).toEqual([1, 2, 3, 4, 5]);
+    expect(stats.distribution.reduce((s, d) => s + d.count, 0)).toBe(stats.total);
+    expect(Number.isInteger((stats.average ?? 0) * 10)).toBe(true);
+
+    const page1 = await readFeedbackReports(db, { filters: filters({ q: run }), page: 1 });
+    expect(page1.total).toBe(12);
+    expect(page1.pageCount).toBe(2);
+    expect(page1.rows).toHaveLength(10);
+    const page2 = await readFeedbackReports(db, { filters: filters({ q: run }), page: 2 });
+    expect(page2.rows).toHaveLength(2);
+    // Past the end: the last page.
+    expect((await readFeedbackReports(db, { filters: filters({ q: run }), page: 99 })).page).toBe(2);
+    // Product name, user name, rating, replies.
+    expect((await readFeedbackReports(db, { filters: filters({ q: `fbq${run} widget` }), page: 1 })).total).toBe(12);
+    expect((await readFeedbackReports(db, { filters: filters({ q: `fb-author-${run}` }), page: 1 })).rows.map((r) => r.id)).toEqual([first]);
+    const fives = await readFeedbackReports(db, { filters: filters({ q: run, rating: 5 }), page: 1 });
+    expect(fives.rows.every((r) => r.rating === 5)).toBe(true);
+    expect(fives.total).toBe(3);
+    const replies = await readFeedbackReports(db, { filters: filters({ q: run, kind: "replies" }), page: 1 });
+    expect(replies.rows).toMatchObject([{ parentId: first, rating: null, comment: `Thanks ${run}` }]);
+    // % and _ are themselves.
+    expect((await readFeedbackReports(db, { filters: filters({ q: "%_%" }), page: 1 })).total).toBe(0);
+  });
+
+  it("hides, shows and deletes with an audit entry; counts and the public page follow at once", async () => {
+    const db = getDb();
+    const tags: CacheTag[][] = [];
+    const stop = onInvalidate((t) => tags.push(t));
+    try {
+      expect(await comments(db, productId)).toBe(13);
+      const before = await productFeedback(productId);
+      expect(before.summary.count).toBe(12);
+
+      expect(await moderateFeedback(db, admin, "hide", first)).toEqual({ ok: true, slug });
+      expect(await comments(db, productId)).toBe(12);
+      const hidden = await productFeedback(productId);
+      expect(hidden.summary.count).toBe(11);
+      expect(hidden.reviews.map((r) => r.id)).not.toContain(first);
+      expect(tags.at(-1)).toEqual(["lists", `product:${slug}`]);
+      // A reply to a hidden review is refused like one to a missing review.
+      expect(await addFeedback({ productId, userId: other, comment: "Me too", rating: 0, parentId: first })).toMatchObject({ ok: false, status: 404 });
+      const [audit] = await queryRows<{ action: string; actor_id: string; changes: { hidden_at: { before: unknown; after: unknown } } }>(
+        db,
+        sql`select action, actor_id, changes from audit_log where entity_type = 'feedback' and entity_id = ${String(first)} order by id desc limit 1`,
+      );
+      expect(audit).toMatchObject({ action: "feedback.hide", actor_id: admin.id, changes: { hidden_at: { before: null } } });
+      // The admin still sees it, marked.
+      expect((await readFeedbackReports(db, { filters: filters({ q: `fb-author-${run}` }), page: 1 })).rows[0]).toMatchObject({ id: first, hidden: true });
+
+      await moderateFeedback(db, admin, "unhide", first);
+      expect(await comments(db, productId)).toBe(13);
+      expect((await productFeedback(productId)).summary.count).toBe(12);
+
+      // Deleting a review takes its reply with it.
+      await moderateFeedback(db, admin, "delete", first);
+      expect(await comments(db, productId)).toBe(11);
+      expect((await productFeedback(productId)).summary.count).toBe(11);
+      const [deleted] = await queryRows<{ action: string }>(db, sql`select action from audit_log where entity_id = ${String(first)} order by id desc limit 1`);
+      expect(deleted?.action).toBe("feedback.delete");
+      expect(await moderateFeedback(db, admin, "hide", first)).toMatchObject({ ok: false, status: 404 });
+    } finally {
+      stop();
+    }
+  });
+
+  it("hides a suspended author's reviews from every public read, and counts follow", async () => {
+    const db = getDb();
+    const mine = await review(db, productId, author, 1, `Suspended soon ${run}`);
+    expect(await comments(db, productId)).toBe(12);
+    expect((await userActivities(author)).map((a) => a.key)).toContain(`review-${mine}`);
+    await db.execute(sql`update "user" set suspended_at = now() where id = ${author}`);
+    expect(await comments(db, productId)).toBe(11);
+    const read = await productFeedback(productId);
+    expect(read.reviews.map((r) => r.id)).not.toContain(mine);
+    expect(read.summary.count).toBe(11);
+    expect((await userActivities(author)).map((a) => a.key)).not.toContain(`review-${mine}`);
+    // A new review while suspended is not counted either; restoring counts both.
+    await review(db, productId, author, 2, `Still suspended ${run}`);
+    expect(await comments(db, productId)).toBe(11);
+    await db.execute(sql`update "user" set suspended_at = null where id = ${author}`);
+    expect(await comments(db, productId)).toBe(13);
+    expect((await productFeedback(productId)).summary.count).toBe(13);
+    // A suspended user deleted with their feedback leaves the count right (never negative).
+    await db.execute(sql`update "user" set suspended_at = now() where id = ${author}`);
+    expect(await comments(db, productId)).toBe(11);
+    await db.execute(sql`delete from "user" where id = ${author}`);
+    expect(await comments(db, productId)).toBe(11);
+    const [{ n }] = (await queryRows<{ n: number }>(db, sql`select count(*)::int as n from product_feedback where product_id = ${productId}`)) as [{ n: number }];
+    expect(n).toBe(11);
+  });
+
+  it("streams the CSV in keyset batches, respecting filters, newest first", async () => {
+    const db = getDb();
+    await review(db, productId, other, 3, `=cmd|' /C calc'!A0 ${run}`);
+    const batches: number[] = [];
+    const text = await readAll(feedbackCsvStream(db, filters({ q: run }), 4, (n) => batches.push(n)));
+    const lines = text.replace(/^\uFEFF/, "").trimEnd().split("\r\n");
+    expect(lines[0]).toBe("ID,Product,User,Rating,Comment,Date");
+    expect(lines).toHaveLength(13);
+    // Batches of 4: 12 rows read as 4 + 4 + 4 (+ the empty read that ends it).
+    expect(batches.slice(0, 3)).toEqual([4, 4, 4]);
+    expect(lines[1]).toContain(`'=cmd|' /C calc'!A0 ${run}`);
+    const ids = lines.slice(1).map((l) => Number(l.split(",")[0]));
+    expect([...ids].sort((a, b) => b - a)).toEqual(ids);
+    const threes = await readAll(feedbackCsvStream(db, filters({ q: run, rating: 3 })));
+    expect(threes.trimEnd().split("\r\n").slice(1).every((l) => l.split(",")[3] === "3")).toBe(true);
+  });
+});
+
+describe("the routes' gates", () => {
+  let adminCookie = "";
+  let memberCookie = "";
+
+  beforeAll(async () => {
+    const email = `fr.admin.${run}@example.com`;
+    const { headers } = await getAuth().api.signUpEmail({ body: { email, password: "admin-password-1", name: "Admin" }, returnHeaders: true });
+    await getDb().execute(sql`insert into admin_users (email) values (${email})`);
+    adminCookie = cookieHeader(headers.getSetCookie());
+    memberCookie = await signedInCookie(`fr.member.${run}@example.com`);
+  });
+
+  async function status(call: () => Promise<unknown>) {
+    try {
+      const result = await call();
+      return result instanceof Response ? result.status : 200;
+    } catch (thrown) {
+      if (thrown instanceof Response) return thrown.status;
+      return (thrown as { init?: ResponseInit | null }).init?.status ?? 500;
+    }
+  }
+
+  it("refuses members, bad input and other origins; admins download and moderate", async () => {
+    const db = getDb();
+    const csv = (cookie: string) => new Request("http://localhost:3000/admin/feedback-reports/export.csv?q=%3D", { headers: { Cookie: cookie } });
+    expect(await status(() => feedbackCsvLoader(csv(memberCookie), undefined))).not.toBe(200);
+    const response = await feedbackCsvLoader(csv(adminCookie), undefined);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Disposition")).toMatch(/^attachment; filename="feedback-reports-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    // A UTF-8 byte order mark (so spreadsheets read accents), then the header.
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(new TextDecoder().decode(bytes).startsWith("ID,Product,User,Rating,Comment,Date\r\n")).toBe(true);
+
+    const product = await createProduct(db);
+    const user = await createUser(db);
+    const id = await review(db, product.id, user, 4, "Fine");
+    const post = (fields: Record<string, string>, cookie: string, origin?: string) =>
+      status(() => feedbackReportsAction(formRequest("/admin/feedback-reports?q=x", fields, { cookie, origin }), undefined));
+    expect(await post({ intent: "hide", id: String(id) }, memberCookie)).not.toBe(303);
+    expect(await post({ intent: "hide", id: String(id) }, adminCookie, "https://evil.example")).toBe(403);
+    const bads: Record<string, string>[] = [{ intent: "nuke", id: String(id) }, { intent: "hide", id: "1e3" }, { intent: "hide", id: "99999999999" }, { intent: "hide", id: "\u0000" }, { intent: "hide" }];
+    for (const bad of bads) {
+      expect(await post(bad, adminCookie)).toBe(400);
+    }
+    expect(await post({ intent: "hide", id: String(id) }, adminCookie)).toBe(303);
+    expect(await comments(db, product.id)).toBe(0);
+    expect(await post({ intent: "delete", id: String(id) }, adminCookie)).toBe(303);
+    expect(await post({ intent: "delete", id: String(id) }, adminCookie)).toBe(303);
+  });
+});
