@@ -58,6 +58,11 @@ const schema = z
     MAX_UPLOAD_BYTES: z.coerce.number().int().min(1024).default(6 * 1024 * 1024),
     /** Largest CSV file the admin bulk upload streams in (POST /admin/products/upload-csv). */
     MAX_CSV_UPLOAD_BYTES: z.coerce.number().int().min(1024).default(100 * 1024 * 1024),
+    /**
+     * The local test-mode checkout when Stripe is not configured: "auto" (only on a local APP_URL, so a
+     * public server never hands out free promotion), "on" (a staging server), "off".
+     */
+    PAYMENTS_TEST_MODE: z.enum(["auto", "on", "off"]).default("auto"),
     /** Stripe Checkout for paid promotion; without it a local test-mode checkout page takes its place. */
     STRIPE_SECRET_KEY: z.string().trim().min(1).optional(),
     /** Signing secret of the Stripe webhook endpoint (POST /webhooks/stripe). */

@@ -48,7 +48,7 @@ export interface OrderRow {
   total: number;
   currency: string;
   status: "pending" | "paid" | "cancelled" | "refunded" | "disputed";
-  provider: "stripe" | "test";
+  provider: "stripe" | "test" | "none";
   checkout_session_id: string | null;
   ad_start_date: string | null;
   ad_end_date: string | null;

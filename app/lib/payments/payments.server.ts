@@ -54,7 +54,8 @@ export class WebhookSignatureError extends Error {}
 export class WebhookPayloadError extends Error {}
 
 export interface Payments {
-  provider: "stripe" | "test";
+  /** "none": no Stripe and no test mode (a public server not set up for payments): checkout fails. */
+  provider: "stripe" | "test" | "none";
   createCheckout(request: CheckoutRequest): Promise<CheckoutStart>;
   retrieveSession(sessionId: string): Promise<CheckoutSessionState>;
   /** The event of a webhook whose signature verifies; throws WebhookSignatureError otherwise. */
@@ -78,6 +79,40 @@ export function testPayments(): Payments {
       throw new WebhookSignatureError("Stripe is not configured");
     },
   };
+}
+
+/** No provider: Stripe is not configured and the test-mode checkout is not allowed here. */
+export function unavailablePayments(): Payments {
+  return {
+    provider: "none",
+    async createCheckout() {
+      throw new Error("No payment provider: set STRIPE_SECRET_KEY (the test-mode checkout runs only on a local APP_URL or with PAYMENTS_TEST_MODE=on)");
+    },
+    async retrieveSession(sessionId) {
+      return { sessionId, orderId: null, paid: false, paymentIntentId: null };
+    },
+    parseWebhook() {
+      throw new WebhookSignatureError("Stripe is not configured");
+    },
+  };
+}
+
+/** localhost, *.localhost, 127.0.0.0/8 and ::1: addresses only this machine can reach. */
+function isLocalAppUrl(appUrl: string): boolean {
+  let host: string;
+  try {
+    host = new URL(appUrl).hostname.toLowerCase();
+  } catch {
+    return false;
+  }
+  if (host.startsWith("[") && host.endsWith("]")) host = host.slice(1, -1);
+  return host === "localhost" || host.endsWith(".localhost") || /^127(\.\d{1,3}){3}$/.test(host) || host === "::1";
+}
+
+/** Whether the free test-mode checkout may run: never on a public server unless explicitly turned on. */
+export function testModeAllowed(e: Pick<Env, "PAYMENTS_TEST_MODE" | "APP_URL">): boolean {
+  if (e.PAYMENTS_TEST_MODE === "off") return false;
+  return e.PAYMENTS_TEST_MODE === "on" || isLocalAppUrl(e.APP_URL);
 }
 
 function stripeClient(secretKey: string, apiUrl: string | undefined): Stripe {
@@ -213,7 +248,7 @@ function eventOf(event: Stripe.Event): PaymentEvent {
 }
 
 export function paymentsFromEnv(e: Env = env()): Payments {
-  if (!e.STRIPE_SECRET_KEY) return testPayments();
+  if (!e.STRIPE_SECRET_KEY) return testModeAllowed(e) ? testPayments() : unavailablePayments();
   return stripePayments({
     secretKey: e.STRIPE_SECRET_KEY,
     webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? null,
