@@ -56,6 +56,27 @@ export async function suggestionsLoader(request: Request, context: unknown) {
   return { list };
 }
 
+/** Delete Selected on either queue: the ids checked, one transaction, the spec's toasts. */
+async function deleteSelected(
+  form: FormData,
+  back: string,
+  what: string,
+  remove: (ids: number[]) => Promise<number>,
+  done: (count: number) => string,
+) {
+  const parsed = parseIds(form.getAll("ids"));
+  if (!parsed.ok) return refuse(parsed.error);
+  let deleted;
+  try {
+    deleted = await remove(parsed.ids);
+  } catch (error) {
+    logger().error({ err: error, ids: parsed.ids.length }, `deleting ${what} failed`);
+    return redirectWithFlash(back, { kind: "error", message: MESSAGES.deleteFailed });
+  }
+  if (!deleted) return refuse(MESSAGES.noneFound, 404);
+  return redirectWithFlash(back, { kind: "success", message: done(deleted) });
+}
+
 /** intent approve | reject (with `id`, optional `reason`) | delete (with repeated `ids`). */
 export async function submissionsAction(request: Request, context: unknown) {
   assertSameOrigin(request);
@@ -66,19 +87,7 @@ export async function submissionsAction(request: Request, context: unknown) {
   const back = samePage(request);
   const db = getDb();
 
-  if (intent === "delete") {
-    const parsed = parseIds(form.getAll("ids"));
-    if (!parsed.ok) return refuse(parsed.error);
-    let deleted;
-    try {
-      deleted = await deleteSubmissions(db, admin, parsed.ids);
-    } catch (error) {
-      logger().error({ err: error, ids: parsed.ids.length }, "deleting submissions failed");
-      return redirectWithFlash(back, { kind: "error", message: MESSAGES.deleteFailed });
-    }
-    if (!deleted) return refuse(MESSAGES.noneFound, 404);
-    return redirectWithFlash(back, { kind: "success", message: MESSAGES.deleted(deleted) });
-  }
+  if (intent === "delete") return deleteSelected(form, back, "submissions", (ids) => deleteSubmissions(db, admin, ids), MESSAGES.deleted);
 
   if (intent !== "approve" && intent !== "reject") return refuse(MESSAGES.unknownAction);
   const id = parseId(form.get("id"));
@@ -106,19 +115,7 @@ export async function suggestionsAction(request: Request, context: unknown) {
   const back = samePage(request);
   const db = getDb();
 
-  if (intent === "delete") {
-    const parsed = parseIds(form.getAll("ids"));
-    if (!parsed.ok) return refuse(parsed.error);
-    let deleted;
-    try {
-      deleted = await deleteSuggestions(db, admin, parsed.ids);
-    } catch (error) {
-      logger().error({ err: error, ids: parsed.ids.length }, "deleting suggestions failed");
-      return redirectWithFlash(back, { kind: "error", message: MESSAGES.deleteFailed });
-    }
-    if (!deleted) return refuse(MESSAGES.noneFound, 404);
-    return redirectWithFlash(back, { kind: "success", message: MESSAGES.suggestionsDeleted(deleted) });
-  }
+  if (intent === "delete") return deleteSelected(form, back, "suggestions", (ids) => deleteSuggestions(db, admin, ids), MESSAGES.suggestionsDeleted);
 
   if (intent !== "convert" && intent !== "reject") return refuse(MESSAGES.unknownAction);
   const id = parseId(form.get("id"));
