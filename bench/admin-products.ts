@@ -6,20 +6,16 @@
  * Alone, on a fresh PGlite catalogue: `npx tsx bench/admin-products.ts --products 20000`
  * (add `--pg` to use DATABASE_URL or the local PostgreSQL in a scratch database).
  */
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
-import pg from "pg";
-import { openDatabase, queryRows, type Database, type DatabaseHandle } from "../app/db/client.server";
+import { queryRows, type Database } from "../app/db/client.server";
 import { setDatabase } from "../app/db/registry.server";
 import { bulkDelete, bulkRemap, bulkSetStatus } from "../app/features/admin-products/bulk.server";
 import { DEFAULT_FILTERS, PAGE_SIZE, type ProductFilters } from "../app/features/admin-products/filters";
 import { listAdminProducts, statusCounts } from "../app/features/admin-products/list.server";
-import { assertLocalDatabaseUrl, withDatabase } from "../tests/setup/local-database";
 import { placeInTaxonomy } from "./catalog-scale";
+import { openScratchDatabase } from "./scratch-database";
 import { generateSyntheticCatalog } from "./synthetic-catalog";
 import { summarize, timeMany, type Timing } from "./stats";
 
@@ -114,32 +110,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   const { values } = parseArgs({ options: { products: { type: "string", default: "20000" }, pg: { type: "boolean", default: false }, iterations: { type: "string", default: "100" } } });
   const products = Number(values.products);
   const log = (line: string) => console.log(line);
-  let handle: DatabaseHandle;
-  let cleanup: () => Promise<void>;
-  if (values.pg) {
-    const url = process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
-    assertLocalDatabaseUrl(url);
-    const scratch = `toolnest_admin_bench_${process.pid}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create database "${scratch}"`);
-    await admin.end();
-    handle = await openDatabase({ databaseUrl: withDatabase(url, scratch), dataDir: "", purpose: "bench" });
-    cleanup = async () => {
-      await handle.close();
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      await client.query(`drop database if exists "${scratch}" with (force)`);
-      await client.end();
-    };
-  } else {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "toolnest-admin-bench-"));
-    handle = await openDatabase({ dataDir, purpose: "bench" });
-    cleanup = async () => {
-      await handle.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    };
-  }
+  const { handle, cleanup } = await openScratchDatabase("admin-bench", values.pg === true);
   try {
     setDatabase(handle);
     await handle.migrate();

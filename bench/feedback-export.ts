@@ -6,18 +6,14 @@
  * `npx tsx bench/feedback-export.ts --reviews 20000` (PGlite, small while developing);
  * `--pg` uses DATABASE_URL or the local PostgreSQL in a scratch database; `--reviews 1000000`.
  */
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
-import pg from "pg";
-import { openDatabase, queryRows, type Database, type DatabaseHandle } from "../app/db/client.server";
+import { queryRows, type Database } from "../app/db/client.server";
 import { setDatabase } from "../app/db/registry.server";
 import { EMPTY_FILTERS } from "../app/features/admin-feedback/feedback-reports";
 import { feedbackCsvStream, moderateFeedback, readFeedbackReports } from "../app/features/admin-feedback/feedback-reports.server";
-import { assertLocalDatabaseUrl, withDatabase } from "../tests/setup/local-database";
+import { openScratchDatabase } from "./scratch-database";
 import { timeMany, type Timing } from "./stats";
 
 /** Users, products and reviews (1 in 100 a formula-looking comment), in SQL. */
@@ -108,32 +104,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
     },
   });
   const log = (line: string) => console.log(line);
-  let handle: DatabaseHandle;
-  let cleanup: () => Promise<void>;
-  if (values.pg) {
-    const url = process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
-    assertLocalDatabaseUrl(url);
-    const scratch = `toolnest_feedback_bench_${process.pid}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create database "${scratch}"`);
-    await admin.end();
-    handle = await openDatabase({ databaseUrl: withDatabase(url, scratch), dataDir: "", purpose: "bench" });
-    cleanup = async () => {
-      await handle.close();
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      await client.query(`drop database if exists "${scratch}" with (force)`);
-      await client.end();
-    };
-  } else {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "toolnest-feedback-bench-"));
-    handle = await openDatabase({ dataDir, purpose: "bench" });
-    cleanup = async () => {
-      await handle.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    };
-  }
+  const { handle, cleanup } = await openScratchDatabase("feedback-bench", values.pg === true);
   try {
     setDatabase(handle);
     await handle.migrate();

@@ -1,0 +1,42 @@
+/**
+ * A throw-away database for a benchmark run alone: a scratch PostgreSQL database (DATABASE_URL or
+ * the local server, local hosts only) created and dropped, or a PGlite directory removed after.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { openDatabase, type DatabaseHandle } from "../app/db/client.server";
+import { assertLocalDatabaseUrl, withDatabase } from "../tests/setup/local-database";
+
+export async function openScratchDatabase(name: string, onPostgres: boolean): Promise<{ handle: DatabaseHandle; cleanup: () => Promise<void> }> {
+  if (!onPostgres) {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `toolnest-${name}-`));
+    const handle = await openDatabase({ dataDir, purpose: "bench" });
+    return {
+      handle,
+      cleanup: async () => {
+        await handle.close();
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  }
+  const url = process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
+  assertLocalDatabaseUrl(url);
+  const scratch = `toolnest_${name.replaceAll("-", "_")}_${process.pid}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database "${scratch}"`);
+  await admin.end();
+  const handle = await openDatabase({ databaseUrl: withDatabase(url, scratch), dataDir: "", purpose: "bench" });
+  return {
+    handle,
+    cleanup: async () => {
+      await handle.close();
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      await client.query(`drop database if exists "${scratch}" with (force)`);
+      await client.end();
+    },
+  };
+}
