@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "~/db/client.server";
 import { getDb } from "~/db/registry.server";
-import { getAuth, setAuthSettings } from "~/domain/auth/auth.server";
+import { setAuthSettings } from "~/domain/auth/auth.server";
 import { MESSAGES } from "~/features/admin-taxonomy/taxonomy";
 import { nichesAction, parentSubcategoriesAction } from "~/features/admin-taxonomy/requests.server";
 import { loader as apiNichesLoader } from "~/routes/api.v1.niches";
@@ -11,7 +11,7 @@ import { loader as parentSubcategoryLoader } from "~/routes/parent-subcategory";
 import { loader as sitemapFileLoader } from "~/routes/sitemaps.$file";
 import { loader as subcategoryLoader } from "~/routes/subcategory";
 import { createProduct } from "../../tests/factories";
-import { cookieHeader, formRequest, localSettings, signedInCookie } from "../../tests/support/auth";
+import { formRequest, localSettings, signedInCookie, adminCookie as signInAdmin } from "../../tests/support/auth";
 
 /**
  * Manage Niches and Manage Parent Subcategories through their actions, and what the public
@@ -26,9 +26,7 @@ let memberCookie = "";
 
 beforeAll(async () => {
   const email = `niches.admin.${run}@example.com`;
-  const { headers } = await getAuth().api.signUpEmail({ body: { email, password: "admin-password-1", name: "Admin" }, returnHeaders: true });
-  await getDb().execute(sql`insert into admin_users (email) values (${email})`);
-  adminCookie = cookieHeader(headers.getSetCookie());
+  adminCookie = await signInAdmin(email);
   memberCookie = await signedInCookie(`niches.member.${run}@example.com`);
 });
 

@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows, type Database } from "~/db/client.server";
 import { onInvalidate, type CacheTag } from "~/db/cache-bus.server";
 import { getDb } from "~/db/registry.server";
-import { getAuth, setAuthSettings } from "~/domain/auth/auth.server";
+import { setAuthSettings } from "~/domain/auth/auth.server";
 import { addFeedback, productFeedback } from "~/features/feedback/feedback.server";
 import { userActivities } from "~/features/stats/activities.server";
 import { createProduct, createUser } from "../factories";
-import { cookieHeader, formRequest, localSettings, signedInCookie } from "../support/auth";
+import { formRequest, localSettings, signedInCookie, adminCookie as signInAdmin } from "../support/auth";
 import { csvCell, csvRow, EMPTY_FILTERS, escapeFormula, exportFileName, feedbackSearch, parseFeedbackQuery, type FeedbackFilters } from "~/features/admin-feedback/feedback-reports";
 import {
   feedbackCsvLoader,
@@ -204,9 +204,7 @@ describe("the routes' gates", () => {
 
   beforeAll(async () => {
     const email = `fr.admin.${run}@example.com`;
-    const { headers } = await getAuth().api.signUpEmail({ body: { email, password: "admin-password-1", name: "Admin" }, returnHeaders: true });
-    await getDb().execute(sql`insert into admin_users (email) values (${email})`);
-    adminCookie = cookieHeader(headers.getSetCookie());
+    adminCookie = await signInAdmin(email);
     memberCookie = await signedInCookie(`fr.member.${run}@example.com`);
   });
 

@@ -1,4 +1,6 @@
 import { isAPIError } from "better-auth/api";
+import { sql } from "drizzle-orm";
+import { getDb } from "~/db/registry.server";
 import { getAuth } from "~/domain/auth/auth.server";
 import type { AuthSettings } from "~/domain/auth/config.server";
 
@@ -34,6 +36,13 @@ export async function devSignIn(email: string): Promise<{ ok: true; headers: Hea
 /** The Cookie header of a new session for the e-mail (see devSignInHeaders): how tests sign users in. */
 export async function signedInCookie(email: string): Promise<string> {
   return cookieHeader((await devSignInHeaders(email)).getSetCookie());
+}
+
+/** An administrator (a password account listed in admin_users) and the cookie of their session. */
+export async function adminCookie(email: string, password = "admin-password-1"): Promise<string> {
+  const { headers } = await getAuth().api.signUpEmail({ body: { email, password, name: "Admin" }, returnHeaders: true });
+  await getDb().execute(sql`insert into admin_users (email) values (${email})`);
+  return cookieHeader(headers.getSetCookie());
 }
 
 /** A request carrying the cookies a response set (name=value pairs only). */

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows, type Database } from "~/db/client.server";
 import { onInvalidate, type CacheTag } from "~/db/cache-bus.server";
 import { getDb } from "~/db/registry.server";
-import { getAuth, setAuthSettings } from "~/domain/auth/auth.server";
+import { setAuthSettings } from "~/domain/auth/auth.server";
 import { createProduct, createUser } from "../../../tests/factories";
-import { cookieHeader, formRequest, localSettings, signedInCookie } from "../../../tests/support/auth";
+import { formRequest, localSettings, signedInCookie, adminCookie as signInAdmin } from "../../../tests/support/auth";
 import { MESSAGES } from "./bulk";
 import { bulkDelete, bulkRemap, bulkSetStatus, clearAllCaches } from "./bulk.server";
 import { DEFAULT_FILTERS, PAGE_SIZE, type ProductFilters } from "./filters";
@@ -278,9 +278,7 @@ describe("the actions' requests", () => {
 
   beforeAll(async () => {
     const email = `products.admin.${run}@example.com`;
-    const { headers } = await getAuth().api.signUpEmail({ body: { email, password: "admin-password-1", name: "Admin" }, returnHeaders: true });
-    await getDb().execute(sql`insert into admin_users (email) values (${email})`);
-    adminCookie = cookieHeader(headers.getSetCookie());
+    adminCookie = await signInAdmin(email);
     memberCookie = await signedInCookie(`products.member.${run}@example.com`);
   });
 

@@ -7,11 +7,11 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "~/db/client.server";
 import { getDb } from "~/db/registry.server";
-import { getAuth, setAuthSettings } from "~/domain/auth/auth.server";
+import { setAuthSettings } from "~/domain/auth/auth.server";
 import { readFlash } from "~/domain/flash.server";
 import { mailIdle, setMailSettings } from "~/lib/mail/mail.server";
 import { createProduct } from "../../../tests/factories";
-import { APP_URL, cookieHeader, localSettings, signedInCookie } from "../../../tests/support/auth";
+import { APP_URL, localSettings, signedInCookie, adminCookie as signInAdmin } from "../../../tests/support/auth";
 import { tempDirs } from "../../../tests/support/temp-dirs";
 import { submissionsAction, submissionsLoader, suggestionsAction, suggestionsLoader } from "./requests.server";
 import { MESSAGES } from "./submissions";
@@ -25,9 +25,7 @@ beforeAll(async () => {
   setAuthSettings(localSettings());
   setMailSettings({ smtpUrl: null, from: "Toolnest <no-reply@localhost>", outboxDir: path.join(temp.make(), "outbox") });
   const email = `submissions.admin.${run}@example.com`;
-  const { headers } = await getAuth().api.signUpEmail({ body: { email, password: "admin-password-1", name: "Admin" }, returnHeaders: true });
-  await getDb().execute(sql`insert into admin_users (email) values (${email})`);
-  adminCookie = cookieHeader(headers.getSetCookie());
+  adminCookie = await signInAdmin(email);
   memberCookie = await signedInCookie(`submissions.member.${run}@example.com`);
 });
 

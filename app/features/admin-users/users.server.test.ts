@@ -5,7 +5,7 @@ import { getDb } from "~/db/registry.server";
 import { getAuth, setAuthSettings } from "~/domain/auth/auth.server";
 import { getOptionalUser } from "~/domain/auth/session.server";
 import { SUSPENDED_MESSAGE } from "~/domain/auth/suspension";
-import { APP_URL, cookieHeader, devSignIn, formRequest, localSettings, signedInCookie } from "../../../tests/support/auth";
+import { APP_URL, devSignIn, formRequest, localSettings, signedInCookie, adminCookie as signInAdmin } from "../../../tests/support/auth";
 import { usersAction, usersLoader } from "./requests.server";
 import { cleanText, parseUserFilters, parseUserId, PAGE_SIZE, USER_MESSAGES } from "./users";
 import { containsPattern, listUsers, userDetails } from "./users.server";
@@ -24,9 +24,7 @@ async function idOf(email: string) {
 beforeAll(async () => {
   setAuthSettings(localSettings());
   const email = `users.admin.${run}@example.com`;
-  const { headers } = await getAuth().api.signUpEmail({ body: { email, password: "admin-password-1", name: "Admin" }, returnHeaders: true });
-  await getDb().execute(sql`insert into admin_users (email) values (${email})`);
-  adminCookie = cookieHeader(headers.getSetCookie());
+  adminCookie = await signInAdmin(email);
   adminId = await idOf(email);
   const other = `users.other-admin.${run}@example.com`;
   await getAuth().api.signUpEmail({ body: { email: other, password: "admin-password-2", name: "Other" } });

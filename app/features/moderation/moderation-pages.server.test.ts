@@ -7,11 +7,11 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "~/db/client.server";
 import { getDb } from "~/db/registry.server";
-import { getAuth, setAuthSettings } from "~/domain/auth/auth.server";
+import { setAuthSettings } from "~/domain/auth/auth.server";
 import { readFlash } from "~/domain/flash.server";
 import { mailIdle, setMailSettings } from "~/lib/mail/mail.server";
 import { createProduct, createUser } from "../../../tests/factories";
-import { APP_URL, cookieHeader, formRequest, localSettings, signedInCookie } from "../../../tests/support/auth";
+import { APP_URL, formRequest, localSettings, signedInCookie, adminCookie as signInAdmin } from "../../../tests/support/auth";
 import { tempDirs } from "../../../tests/support/temp-dirs";
 import { alreadyDecided, MODERATION_MESSAGES, REASON_MAX } from "./moderation";
 import { moderationAction, moderationLoader } from "./moderation-pages.server";
@@ -25,9 +25,7 @@ beforeAll(async () => {
   setAuthSettings(localSettings());
   setMailSettings({ smtpUrl: null, from: "Toolnest <no-reply@localhost>", outboxDir: path.join(temp.make(), "outbox") });
   const email = `moderation.admin.${run}@example.com`;
-  const { headers } = await getAuth().api.signUpEmail({ body: { email, password: "admin-password-1", name: "Admin" }, returnHeaders: true });
-  await getDb().execute(sql`insert into admin_users (email) values (${email})`);
-  adminCookie = cookieHeader(headers.getSetCookie());
+  adminCookie = await signInAdmin(email);
   memberCookie = await signedInCookie(`moderation.member.${run}@example.com`);
 });
 
