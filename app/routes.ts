@@ -20,6 +20,9 @@ export default [
   route("api/auth/*", "routes/api.auth.$.ts"),
   route("makers/search", "routes/makers.search.ts"),
   route("webhooks/stripe", "routes/webhooks.stripe.ts"),
+  route("ai/draft", "routes/ai.draft.ts"),
+  route("service-worker.js", "routes/service-worker[.]js.ts"),
+  route("manifest.webmanifest", "routes/manifest[.]webmanifest.ts"),
   route("logout", "routes/logout.tsx"),
   route("my-office", "routes/my-office.tsx"),
   route("admin", "routes/admin.tsx", [
@@ -49,6 +52,7 @@ export default [
     route("feedback-reports/export.csv", "routes/admin.feedback-reports.export[.]csv.ts"),
     route("orders", "routes/admin.orders.tsx"),
     route("audit", "routes/admin.audit.tsx"),
+    route("my-ai-engine", "routes/admin.my-ai-engine.tsx"),
     route("*", "routes/admin.not-found.tsx"),
   ]),
   layout("routes/_site.tsx", [
@@ -68,6 +72,7 @@ export default [
     route("privacy", "routes/about.tsx", { id: "privacy" }),
     route("terms", "routes/terms.tsx"),
     route("api-docs", "routes/api-docs.tsx"),
+    route("offline", "routes/offline.tsx"),
     route("auth", "routes/auth.tsx"),
     route("auth/dev", "routes/auth.dev.tsx"),
     route("login", "routes/login.tsx"),

@@ -29,7 +29,7 @@ type Method = (typeof METHODS)[number];
  * - auth-api: Better Auth's own endpoints (their guards are the auth helper's tests).
  * - logout: signs anyone out (probed last, since it ends the caller's session).
  */
-type Access = "public" | "public-form" | "member" | "member-json" | "owner" | "admin" | "admin-form" | "admin-resource" | "webhook" | "member-order" | "redirect" | "api-read" | "api-member" | "api-beacon" | "auth-api" | "logout";
+type Access = "public" | "public-form" | "member" | "member-json" | "member-action" | "owner" | "admin" | "admin-form" | "admin-resource" | "webhook" | "member-order" | "redirect" | "api-read" | "api-member" | "api-beacon" | "auth-api" | "logout";
 
 const ACCESS: Record<string, Access> = {
   "/api/v1/search": "api-read",
@@ -55,6 +55,9 @@ const ACCESS: Record<string, Access> = {
   "/makers/search": "member-json",
   // Stripe's webhook: no session; only a verified signature is heard (400 otherwise), GET is 405.
   "/webhooks/stripe": "webhook",
+  "/ai/draft": "member-action",
+  "/service-worker.js": "api-read",
+  "/manifest.webmanifest": "api-read",
   "/logout": "logout",
   // A placeholder today: the old address of the Admin Portal.
   "/my-office": "redirect",
@@ -86,6 +89,7 @@ const ACCESS: Record<string, Access> = {
   "/admin/feedback-reports": "admin-form",
   "/admin/feedback-reports/export.csv": "admin-resource",
   "/admin/orders": "admin",
+  "/admin/my-ai-engine": "admin-form",
   "/admin/*": "admin",
   "/": "public",
   "/niche/:niche": "public",
@@ -103,6 +107,7 @@ const ACCESS: Record<string, Access> = {
   "/privacy": "public",
   "/terms": "public",
   "/api-docs": "public",
+  "/offline": "public",
   "/auth": "public-form",
   "/auth/dev": "public-form",
   "/login": "public-form",
@@ -263,6 +268,11 @@ function expected(access: Access, pattern: string, caller: Caller, method: Metho
       // The matrix's order 1 belongs to nobody here: signed in, it is "not found" (never another's order).
       if (!signedIn) return toSignIn;
       return read ? refused(404) : refused(400, 403, 404, 409);
+    case "member-action":
+      // A JSON action for signed-in people (the AI draft): no reads; signed out 401; otherwise its answer.
+      if (read) return refused(405);
+      if (!signedIn) return refused(401);
+      return refused(200, 400, 403, 415, 429);
     case "webhook":
       return read ? refused(405) : refused(400, 405);
     case "admin-resource":

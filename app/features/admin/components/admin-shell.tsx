@@ -1,4 +1,4 @@
-import { ClipboardCheckIcon, FileUpIcon, FolderTreeIcon, HistoryIcon, InboxIcon, LightbulbIcon, ListTreeIcon, MessageSquareIcon, ReceiptIcon, UsersIcon, LayoutDashboardIcon, LogOutIcon, MegaphoneIcon, PackageIcon, PanelLeftCloseIcon, PanelLeftOpenIcon } from "lucide-react";
+import { ClipboardCheckIcon, FileUpIcon, FolderTreeIcon, HistoryIcon, InboxIcon, LightbulbIcon, ListTreeIcon, MessageSquareIcon, ReceiptIcon, UsersIcon, LayoutDashboardIcon, LogOutIcon, MegaphoneIcon, PackageIcon, PanelLeftCloseIcon, PanelLeftOpenIcon, SparklesIcon } from "lucide-react";
 import { useEffect, useRef, useState, type ComponentType, type ReactNode } from "react";
 import { Form, Link, useLocation, useNavigation } from "react-router";
 import { ThemeToggle } from "~/components/theme-toggle";
@@ -19,6 +19,7 @@ export const ADMIN_NAV: { label: string; to: string; icon: ComponentType<{ class
   { label: "Parent Subcategories", to: "/admin/parent-subcategories", icon: ListTreeIcon },
   { label: "Feedback Reports", to: "/admin/feedback-reports", icon: MessageSquareIcon },
   { label: "Audit Log", to: "/admin/audit", icon: HistoryIcon },
+  { label: "AI Engine", to: "/admin/my-ai-engine", icon: SparklesIcon },
 ];
 
 /** Whether `to` is the page at `pathname` or one of its sub-pages; the dashboard is also /admin itself. */

@@ -1,0 +1,15 @@
+import type { Route } from "./+types/admin.my-ai-engine";
+
+export function meta({ matches }: Route.MetaArgs) {
+  const siteName = matches[0].loaderData?.env.SITE_NAME ?? "Toolnest";
+  return [{ title: `AI Engine | ${siteName} Admin` }, { name: "robots", content: "noindex" }];
+}
+
+/** Issue 16 fills this in: the AI Engine settings card. */
+export function loader() {
+  return null;
+}
+
+export default function AiEngine() {
+  return <h1 className="text-2xl font-semibold">AI Engine</h1>;
+}
