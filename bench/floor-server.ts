@@ -1,14 +1,15 @@
 /**
  * React Router's floor on this server: the production build's own document (root Layout with its
  * meta, links and scripts) around one route that has no loader, no queries and no components, only
- * a block of text, served through the same Express app and request handler as the site. Whatever
+ * a block of text, among the app's real route table, served through the same Express app and request handler as the site. Whatever
  * this reaches is the most any rendered page of the app can reach. Started by bench/http.ts:
- * `FLOOR_TEXT_BYTES=40000 PORT=… tsx bench/floor-server.ts` prints "ready" when listening.
+ * `NODE_ENV=production FLOOR_TEXT_BYTES=40000 PORT=… tsx bench/floor-server.ts` prints "ready" when
+ * listening; the page is /__floor. Run it in production mode (React's development build is ~1.5x slower).
  */
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { createElement } from "react";
-import type { ServerBuild } from "react-router";
+import { Outlet, type ServerBuild } from "react-router";
 import { openMemoryDatabase } from "../app/db/client.server";
 import { setDatabase } from "../app/db/registry.server";
 import { createServerApp } from "../server/app";
@@ -20,15 +21,39 @@ const root = real.routes.root!;
 const rootAssets = real.assets.routes.root!;
 const rootModule = root.module as { Layout?: unknown };
 
+// The app's whole route table stays (matching costs what it costs the site); the root keeps only its
+// document Layout (no loader), and one more route, /__floor, renders the text.
+const floorRoute = {
+  id: "routes/__floor",
+  parentId: "root",
+  path: "__floor",
+  module: { default: () => createElement("main", null, createElement("p", null, text)) },
+};
 const build: ServerBuild = {
   ...real,
   routes: {
-    root: { ...root, module: { Layout: rootModule.Layout, default: () => createElement("main", null, createElement("p", null, text)) } as never },
+    ...real.routes,
+    root: { ...root, module: { Layout: rootModule.Layout, default: () => createElement(Outlet) } as never },
+    [floorRoute.id]: floorRoute as never,
   },
   assets: {
     ...real.assets,
     routes: {
+      ...real.assets.routes,
       root: { ...rootAssets, hasLoader: false, hasAction: false, hasClientLoader: false, hasClientAction: false, hasErrorBoundary: false },
+      [floorRoute.id]: {
+        ...rootAssets,
+        id: floorRoute.id,
+        parentId: "root",
+        path: "__floor",
+        imports: [],
+        css: [],
+        hasLoader: false,
+        hasAction: false,
+        hasClientLoader: false,
+        hasClientAction: false,
+        hasErrorBoundary: false,
+      } as never,
     },
   },
 };

@@ -120,15 +120,15 @@ export async function runHttpBench(options: { env: Record<string, string>; slug:
   const floorPort = await freePort();
   const floorBytes = Math.max(0, Buffer.byteLength(html) - 3_500); // the document around the text
   const floor = spawn(path.resolve("node_modules/.bin/tsx"), ["bench/floor-server.ts"], {
-    env: { ...process.env, ...options.env, PORT: String(floorPort), LOG_LEVEL: "silent", FLOOR_TEXT_BYTES: String(floorBytes) },
+    env: { ...process.env, ...options.env, NODE_ENV: "production", PORT: String(floorPort), LOG_LEVEL: "silent", FLOOR_TEXT_BYTES: String(floorBytes) },
     stdio: ["ignore", "pipe", "inherit"],
   });
   await new Promise((resolve) => floor.stdout!.once("data", resolve));
   let floorResult: Awaited<ReturnType<typeof load>>;
   let floorPageBytes: number;
   try {
-    floorPageBytes = Buffer.byteLength(await (await fetch(`http://127.0.0.1:${floorPort}/`)).text());
-    floorResult = await load(`http://127.0.0.1:${floorPort}/`, seconds);
+    floorPageBytes = Buffer.byteLength(await (await fetch(`http://127.0.0.1:${floorPort}/__floor`)).text());
+    floorResult = await load(`http://127.0.0.1:${floorPort}/__floor`, seconds);
   } finally {
     await stop(floor);
   }
