@@ -152,3 +152,28 @@ export async function runHttpBench(options: { env: Record<string, string>; slug:
     loadErrors: uncached.errors + cached.errors + bareResult.errors + floorResult.errors,
   };
 }
+
+/**
+ * How `npm start` scales with worker processes on PostgreSQL (issue 17): the same seeded database
+ * served by 1, then 2 workers (WEB_CONCURRENCY), product pages rendered per request (page cache
+ * off), then /terms. The load generator runs on the same machine, so on 2 cores it takes a share too.
+ */
+export async function runWorkerScaling(options: { env: Record<string, string>; seconds?: number; workers?: number[] }) {
+  const seconds = options.seconds ?? 10;
+  const rows: { workers: number; page: string; rps: number; p99Ms: number; errors: number }[] = [];
+  for (const workers of options.workers ?? [1, 2]) {
+    const app = await startApp({ ...options.env, PAGE_CACHE_SECONDS: "0", WEB_CONCURRENCY: String(workers) });
+    try {
+      const list = (await (await fetch(`${app.base}/api/v1/products?limit=1`)).json()) as { items: { slug: string }[] };
+      const slug = list.items[0]?.slug;
+      if (!slug) throw new Error("no product to load: seed the database first");
+      for (const page of [`/resources/${slug}`, "/terms"]) {
+        const result = await load(`${app.base}${page}`, seconds);
+        rows.push({ workers, page, rps: Math.round(result.rps), p99Ms: result.p99, errors: result.errors });
+      }
+    } finally {
+      await app.stop();
+    }
+  }
+  return rows;
+}

@@ -23,7 +23,7 @@ import { resetShuffleCache } from "../app/features/catalog/shuffle.server";
 import { assertLocalDatabaseUrl, withDatabase } from "../tests/setup/local-database";
 import { runAdminProductsBench } from "./admin-products";
 import { placeInTaxonomy, runListBench } from "./catalog-scale";
-import { runHttpBench } from "./http";
+import { runHttpBench, runWorkerScaling } from "./http";
 import { runEngagementBench } from "./engagement";
 import { runImportBench } from "./import";
 import { runLoadBench, type LoadRun } from "./load";
@@ -41,6 +41,7 @@ const { values } = parseArgs({
     "skip-http": { type: "boolean", default: false },
     "skip-engagement": { type: "boolean", default: false },
     "skip-load": { type: "boolean", default: false },
+    "skip-cluster": { type: "boolean", default: false },
     "skip-wizard": { type: "boolean", default: false },
     "load-seconds": { type: "string", default: "60" },
   },
@@ -161,7 +162,14 @@ if (!values["skip-load"]) {
   await admin.query(`create database "${scratch}"`);
   await admin.end();
   try {
-    runs.push(...(await runLoadBench({ database: "PostgreSQL", env: { DATABASE_URL: withDatabase(url, scratch) }, seconds, log })));
+    // One worker, as on PGlite, so the two rows compare; the scaling with workers is measured next.
+    runs.push(...(await runLoadBench({ database: "PostgreSQL", env: { DATABASE_URL: withDatabase(url, scratch), WEB_CONCURRENCY: "1" }, seconds, log })));
+    if (!values["skip-cluster"]) {
+      log("== npm start on PostgreSQL with 1 and 2 worker processes (WEB_CONCURRENCY), pages rendered per request");
+      const scaling = await runWorkerScaling({ env: { DATABASE_URL: withDatabase(url, scratch) } });
+      report.workers = scaling;
+      console.table(scaling);
+    }
   } finally {
     const client = new pg.Client({ connectionString: url });
     await client.connect();
