@@ -45,17 +45,25 @@ export const app_secrets = pgTable("app_secrets", {
 export const ai_workshop_settings = pgTable(
   "ai_workshop_settings",
   {
+    /** One row for the installation (decision 048): always id 1. */
     id: serial("id").primaryKey(),
     content_format: text("content_format").notNull().default("plain"),
     provider: text("provider").notNull().default("none"),
-    /** Encrypted at rest; never sent back whole. */
+    /** The model name (e.g. gpt-4o-mini); empty means the provider's default chosen by the app. */
+    model: text("model").notNull().default(""),
+    /** Base URL of an OpenAI-compatible endpoint (only for provider 'openai-compatible'). */
+    base_url: text("base_url"),
+    /** AES-256-GCM sealed (key derived from AUTH_SECRET by HKDF); never sent back whole. */
     api_key: text("api_key"),
+    /** The last 4 characters of the key, the only part ever shown. */
+    api_key_last4: text("api_key_last4"),
     user_id: mentionedUserId("user_id"),
     ...timestamps,
   },
   () => [
-    check("ai_settings_provider_check", sql`provider in ('none', 'openai', 'anthropic', 'google')`),
+    check("ai_settings_provider_check", sql`provider in ('none', 'openai', 'anthropic', 'google', 'openai-compatible')`),
     check("ai_settings_format_check", sql`content_format in ('plain', 'html')`),
+    check("ai_settings_single_row_check", sql`id = 1`),
   ],
 );
 

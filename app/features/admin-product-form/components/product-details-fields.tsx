@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { FormField } from "~/components/ui/form-field";
+import { DraftWithAi } from "~/domain/product-form/components/ai-draft-button";
 import { NicheSubcategoryPicker } from "~/domain/product-form/components/niche-subcategory-picker";
 import { TagsInput } from "~/domain/product-form/components/tags-input";
 import { ADMIN_STATUSES, FORM_PRICINGS, VALIDATION_ERROR, validationList, type ProductFormErrors, type ProductFormValues } from "~/domain/product-form/fields";
@@ -120,6 +121,7 @@ export function ProductDetailsFields({ values, errors, taxonomy, idPrefix = "pro
             )}
           </FormField>
         </div>
+        <DraftWithAi tagsInputId={id("features")} />
         <TagsInput id={id("features")} name="features" label="Features (tags)" defaultValue={values.features} error={errors.features} />
       </Section>
 

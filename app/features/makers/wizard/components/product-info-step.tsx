@@ -3,6 +3,7 @@ import { useState } from "react";
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
+import { DraftWithAi } from "~/domain/product-form/components/ai-draft-button";
 import { TagsInput } from "~/domain/product-form/components/tags-input";
 import { FORM_PRICINGS, productInfoSchema, type ProductFormErrors, type ProductFormValues } from "~/domain/product-form/fields";
 import { StepActions, StepFrame } from "./step-frame";
@@ -56,6 +57,7 @@ export function ProductInfoStep({ values, errors: serverErrors, live }: Props) {
           {(wiring) => <textarea {...wiring} rows={7} defaultValue={values.description} maxLength={20_000} className={control} />}
         </FormField>
         <FormField id="product-website" name="websiteUrl" label="Website URL*" className={field} defaultValue={values.websiteUrl} inputMode="url" placeholder="https://example.com" autoComplete="url" error={errors.websiteUrl} errorRole="alert" />
+        <DraftWithAi tagsInputId="product-features" />
         <FormField id="product-logo" name="logoUrl" label="Logo URL" className={field} defaultValue={values.logoUrl} inputMode="url" autoComplete="off" error={errors.logoUrl} errorRole="alert" />
         <FormField id="product-video" name="videoUrl" label="Video URL" hint="A YouTube or Vimeo link shows as a video on your page." className={field} defaultValue={values.videoUrl} inputMode="url" autoComplete="off" error={errors.videoUrl} errorRole="alert" />
         <FormField id="product-pricing" name="pricing" label="Pricing*" className={field} error={errors.pricing} errorRole="alert">
