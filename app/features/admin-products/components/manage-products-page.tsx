@@ -202,7 +202,7 @@ function StatusSummary({ list }: { list: ManageProductsData["list"] }) {
       </dl>
       {exact ? null : (
         <p className="text-xs text-muted-foreground">
-          More than 10,000 products match a search, date, niche or subcategory filter: these counts are estimated from a sample. Narrow the filters for exact counts.
+          More than 1,000 products match a search, a date range or a niche and subcategory together: these counts are estimated from a sample. Narrow the filters for exact counts.
         </p>
       )}
     </section>
