@@ -1,4 +1,4 @@
-import { ChevronDownIcon, type LucideIcon, MailIcon, MenuIcon, SearchIcon } from "lucide-react";
+import { ChevronDownIcon, ExternalLinkIcon, type LucideIcon, MailIcon, MenuIcon, SearchIcon } from "lucide-react";
 import { type ComponentProps, type FormEvent, useEffect, useState } from "react";
 import { Link, NavLink, useNavigate } from "react-router";
 import { useSessionUser, useSiteEnv } from "~/domain/root-data";
@@ -133,8 +133,7 @@ function SearchDialog() {
 }
 
 function FeedbackDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
-  const { APP_URL } = useSiteEnv();
-  const email = siteEmail("feedback", APP_URL);
+  const { APP_URL, FEEDBACK_FORM_URL } = useSiteEnv();
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
@@ -144,19 +143,34 @@ function FeedbackDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (
             Found a bug, missing a tool or have an idea? We read every message.
           </DialogDescription>
         </DialogHeader>
-        <div className="flex flex-col gap-2">
-          <Button asChild>
-            <a href={`mailto:${email}?subject=${encodeURIComponent("Feedback")}`}>
-              <MailIcon aria-hidden />
-              Send us an e-mail
-            </a>
-          </Button>
-          <p className="text-center text-sm text-muted-foreground">
-            or write to <span className="font-medium text-foreground">{email}</span>
-          </p>
-        </div>
+        <FeedbackOptions email={siteEmail("feedback", APP_URL)} formUrl={FEEDBACK_FORM_URL} />
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** The spec's two ways to send feedback: e-mail, and the external form when FEEDBACK_FORM_URL is set. */
+export function FeedbackOptions({ email, formUrl }: { email: string; formUrl: string | null }) {
+  return (
+    <div className="flex flex-col gap-2">
+      <Button asChild>
+        <a href={`mailto:${email}?subject=${encodeURIComponent("Feedback")}`}>
+          <MailIcon aria-hidden />
+          Send us an e-mail
+        </a>
+      </Button>
+      <p className="text-center text-sm text-muted-foreground">
+        or write to <span className="font-medium text-foreground">{email}</span>
+      </p>
+      {formUrl ? (
+        <Button asChild variant="outline">
+          <a href={formUrl} target="_blank" rel="noopener noreferrer">
+            <ExternalLinkIcon aria-hidden />
+            Open the feedback form
+          </a>
+        </Button>
+      ) : null}
+    </div>
   );
 }
 

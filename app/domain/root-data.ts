@@ -22,12 +22,20 @@ export interface PublicUser {
   avatar: string | null;
 }
 
+const FALLBACK_ENV: SiteEnv = {
+  SITE_NAME: "Toolnest",
+  APP_URL: "",
+  NEWSLETTER_URL: null,
+  FEEDBACK_FORM_URL: null,
+  SOCIAL: { x: null, github: null, linkedin: null },
+};
+
 function useRootData(): RootData | undefined {
   return useRouteLoaderData<RootData>("root");
 }
 
 export function useSiteEnv(): SiteEnv {
-  return useRootData()?.env ?? { SITE_NAME: "Toolnest", APP_URL: "", NEWSLETTER_URL: null };
+  return useRootData()?.env ?? FALLBACK_ENV;
 }
 
 /** The signed-in user (id, username, email, avatar) or null. */

@@ -21,6 +21,12 @@ const schema = z
       .optional(),
     SEED: boolish,
     NEWSLETTER_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
+    /** External feedback form offered by the header's Feedback dialog beside e-mail; hidden when unset. */
+    FEEDBACK_FORM_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
+    /** The footer's social links; each one is hidden when unset. */
+    SOCIAL_X_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
+    SOCIAL_GITHUB_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
+    SOCIAL_LINKEDIN_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
     PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
     /** Connections each instance keeps to PostgreSQL (server/admission.ts bounds the requests using them). */
     DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
@@ -121,5 +127,11 @@ export function env(): Env {
 
 /** The values the browser may see. */
 export function publicEnv(e: Env = env()) {
-  return { SITE_NAME: e.SITE_NAME, APP_URL: e.APP_URL, NEWSLETTER_URL: e.NEWSLETTER_URL ?? null };
+  return {
+    SITE_NAME: e.SITE_NAME,
+    APP_URL: e.APP_URL,
+    NEWSLETTER_URL: e.NEWSLETTER_URL ?? null,
+    FEEDBACK_FORM_URL: e.FEEDBACK_FORM_URL ?? null,
+    SOCIAL: { x: e.SOCIAL_X_URL ?? null, github: e.SOCIAL_GITHUB_URL ?? null, linkedin: e.SOCIAL_LINKEDIN_URL ?? null },
+  };
 }

@@ -88,12 +88,13 @@ describe("development sign-in is refused unless it is on, and on for this reques
 describe("development sign-in on this machine", () => {
   it("signs a new address in and redirects to a safe path only", async () => {
     setAuthSettings(localSettings());
+    // A first sign-in is offered onboarding first, carrying the path (decision 049).
     const ok = await outcome(() => devRoute.action(args(devPost({ email: "dev@example.com", redirectTo: "/profile" }))));
-    expect(ok.response?.headers.get("Location")).toBe("/profile");
+    expect(ok.response?.headers.get("Location")).toBe("/onboarding?redirectTo=%2Fprofile");
     expect(ok.response?.headers.getSetCookie().some((c) => c.startsWith("better-auth.session_token="))).toBe(true);
 
     const evil = await outcome(() => devRoute.action(args(devPost({ email: "dev@example.com", redirectTo: "//evil.example" }))));
-    expect(evil.response?.headers.get("Location")).toBe("/");
+    expect(evil.response?.headers.get("Location")).toBe("/onboarding");
 
     const bad = await outcome(() => devRoute.action(args(devPost({ email: "not-an-email", redirectTo: "/" }))));
     expect(bad.status).toBe(400);
@@ -174,6 +175,10 @@ describe("the Google button locally", () => {
     const signed = await devSignIn("visitor@example.com");
     if (!signed.ok) throw new Error(signed.error);
     const cookie = cookieHeader(signed.headers.getSetCookie());
+    const first = await outcome(() => authRoute.loader(args(new Request("http://localhost:3000/auth?redirectTo=%2Fprofile", { headers: { Cookie: cookie } }))));
+    expect(first.response?.headers.get("Location")).toBe("/onboarding?redirectTo=%2Fprofile");
+    // Once onboarding is skipped, the sign-in goes straight to the path.
+    await getDb().execute(sql`update profiles set onboarding_skipped_at = now() where email = 'visitor@example.com'`);
     for (const [query, expected] of [
       ["?redirectTo=%2Fprofile", "/profile"],
       ["?redirectTo=%2F%2Fevil.example", "/"],

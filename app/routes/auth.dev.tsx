@@ -7,6 +7,7 @@ import { getOptionalUser } from "~/domain/auth/session.server";
 import { safeRedirectPath } from "~/domain/auth/redirect-path";
 import { assertSameOrigin } from "~/lib/http/origin.server";
 import { devSignIn } from "~/features/auth/sign-in.server";
+import { afterSignInPath } from "~/features/profile/onboarding.server";
 
 export function meta() {
   return [{ title: "Development sign-in" }, { name: "robots", content: "noindex" }];
@@ -31,7 +32,9 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData();
   const result = await devSignIn(form.get("email"));
   if (!result.ok) return data({ error: result.error }, { status: result.status });
-  return redirect(safeRedirectPath(form.get("redirectTo")), { headers: result.headers });
+  // A first sign-in goes through onboarding (decision 049).
+  const next = await afterSignInPath({ email: String(form.get("email")).trim() }, safeRedirectPath(form.get("redirectTo")));
+  return redirect(next, { headers: result.headers });
 }
 
 export default function DevSignInPage({ loaderData, actionData }: Route.ComponentProps) {

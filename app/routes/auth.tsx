@@ -7,6 +7,7 @@ import { safeRedirectPath } from "~/domain/auth/redirect-path";
 import { SUSPENDED_CODE, SUSPENDED_MESSAGE } from "~/domain/auth/suspension";
 import { assertSameOrigin } from "~/lib/http/origin.server";
 import { startGoogleSignIn } from "~/features/auth/sign-in.server";
+import { afterSignInPath } from "~/features/profile/onboarding.server";
 import { useSiteEnv } from "~/domain/root-data";
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -22,7 +23,9 @@ export function headers() {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const redirectTo = safeRedirectPath(url.searchParams.get("redirectTo"));
-  if (await getOptionalUser(request, context)) throw redirect(redirectTo);
+  // Google's callback lands here: a first sign-in goes through onboarding (decision 049).
+  const user = await getOptionalUser(request, context);
+  if (user) throw redirect(await afterSignInPath({ userId: user.id }, redirectTo));
   // Google's callback refused a suspended user (decision 044): say so rather than "try again".
   const suspended = url.searchParams.getAll("error").includes(SUSPENDED_CODE);
   return { redirectTo, error: url.searchParams.has("error"), suspended, available: isGoogleConfigured() || isDevSignInAvailableTo(request) };

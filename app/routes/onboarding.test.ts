@@ -73,6 +73,7 @@ describe("onboarding", () => {
     expect(await onboardingLoader(new Request("http://localhost:3000/onboarding", { headers: { Cookie: cookie } }))).toEqual({
       username: "saver",
       career: "",
+      redirectTo: "/",
     });
     const response = (await onboardingAction(
       formRequest("/onboarding", { username: "  Saver42 ", career: " Designer " }, { cookie }),

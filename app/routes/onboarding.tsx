@@ -1,4 +1,4 @@
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/onboarding";
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
@@ -21,7 +21,9 @@ export function action({ request }: Route.ActionArgs) {
 }
 
 export default function OnboardingPage({ loaderData, actionData }: Route.ComponentProps) {
-  const saving = useNavigation().state === "submitting";
+  const navigation = useNavigation();
+  const saving = navigation.state === "submitting";
+  const skipping = navigation.formData?.get("intent") === "skip";
   const { errors, ...check } = useFormErrors<OnboardingErrors>(onboardingSchema, actionData?.errors);
   return (
     <div className="mx-auto max-w-md rounded-lg border bg-card p-8 shadow-sm">
@@ -45,11 +47,18 @@ export default function OnboardingPage({ loaderData, actionData }: Route.Compone
           error={errors.career}
           errorRole="alert"
         />
+        <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
         <Button type="submit" disabled={saving}>
-          {saving ? "Saving..." : "Complete Setup & Continue"}
+          {saving && !skipping ? "Saving..." : "Complete Setup & Continue"}
         </Button>
-        <Button asChild variant="ghost">
-          <Link to="/">Skip for now</Link>
+      </Form>
+      {/* A form of its own: skipping needs no valid username. */}
+      <Form method="post" className="mt-2 flex flex-col">
+        <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+        {/* Keeps the focus where it is on press: a blur would show the username's message above and
+            move this button away from under the pointer before the click lands. */}
+        <Button type="submit" name="intent" value="skip" variant="ghost" disabled={saving} onMouseDown={(event) => event.preventDefault()}>
+          Skip for now
         </Button>
       </Form>
     </div>

@@ -1,8 +1,8 @@
 import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/search";
 import { Button } from "~/components/ui/button";
-import { ProductCard } from "~/features/catalog/components/product-card";
 import { cardEngagement } from "~/features/engagement/components/card-engagement";
+import { SearchResultCard } from "~/features/search/components/search-result-card";
 import { normalizeQuery, searchProducts } from "~/features/search/search.server";
 import { seoMeta } from "~/features/seo/meta";
 import { env } from "~/lib/env.server";
@@ -77,7 +77,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
           <ul className="grid grid-cols-1 gap-3 md:grid-cols-2 lg:grid-cols-1" aria-label="Search results">
             {results.map((product) => (
               <li key={product.id}>
-                <ProductCard product={product} actions={cardEngagement(product)} />
+                <SearchResultCard product={product} actions={cardEngagement(product)} />
               </li>
             ))}
           </ul>

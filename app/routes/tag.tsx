@@ -4,6 +4,7 @@ import { ListPageView } from "~/features/catalog/components/list-page-view";
 import { cardEngagement } from "~/features/engagement/components/card-engagement";
 import { listHeading, listSite, loadListPage, notFound } from "~/features/catalog/list-page.server";
 import { listPageMeta } from "~/features/seo/meta";
+import { tagLabel } from "~/domain/tag-label";
 
 export async function loader({ params }: Route.LoaderArgs) {
   const tag = params.tag.trim();
@@ -12,16 +13,17 @@ export async function loader({ params }: Route.LoaderArgs) {
   if (list.page.items.length === 0) notFound("No products have this tag.");
   // The spec hides the niche selector on AI tags.
   const sidebar = { ...list.sidebar, hideNicheSelect: /ai/i.test(tag) };
-  const subtitle = `Discover 100+ Best ${tag} Products as at ${list.monthYear}`;
-  return { ...list, ...listSite(), ...listHeading(`${tag} Products`, subtitle, [{ name: `#${tag}` }], { tag }), sidebar, tag };
+  const label = tagLabel(tag);
+  const subtitle = `Discover 100+ Best ${label} Products as at ${list.monthYear}`;
+  return { ...list, ...listSite(), ...listHeading(`${label} Products`, subtitle, [{ name: label }], { tag }), sidebar, tag, label };
 }
 
 export function meta({ data }: Route.MetaArgs) {
   if (!data) return [];
   return listPageMeta(data, {
     path: `/tag/${encodeURIComponent(data.tag)}`,
-    title: `Discover 100+ Best ${data.tag} Products as at ${data.monthYear}`,
-    description: `${data.tag} products for experts and beginners: software tools, apps and communities.`,
+    title: `Discover 100+ Best ${data.label} Products as at ${data.monthYear}`,
+    description: `${data.label} products for experts and beginners: software tools, apps and communities.`,
   });
 }
 

@@ -1,4 +1,4 @@
-import { expect, expectAccessible, open, signInThroughDevScreen, test, uniqueEmail } from "./fixtures";
+import { expect, expectAccessible, open, signInThroughDevScreen, skipOnboarding, test, uniqueEmail } from "./fixtures";
 
 test("/auth offers Google sign-in, which leads to the labelled development screen on a local machine", async ({ page }) => {
   await open(page, "/auth");
@@ -70,6 +70,7 @@ test("signing in lands on the path that sent the visitor to /auth", async ({ pag
   await page.getByRole("button", { name: "Sign in with Google" }).click();
   await page.getByLabel("Email").fill(uniqueEmail(testInfo, "claimer"));
   await page.getByRole("button", { name: "Continue" }).click();
+  await skipOnboarding(page, "/auth?redirectTo=%2Fclaim-product");
   await expect(page).toHaveURL(/\/claim-product$/);
   await expect(page.getByRole("heading", { name: "Claim a Product" })).toBeVisible();
 });

@@ -254,7 +254,8 @@ test.describe("tag page", () => {
     const aiTag = await request.get("/tag/ai-chatbots-assistants");
     expect(aiTag.status()).toBe(200);
     const aiHtml = await aiTag.text();
-    expect(aiHtml).toContain("ai-chatbots-assistants Products for Experts and Beginners");
+    // Tags read as words (decision 049).
+    expect(aiHtml).toContain("ai chatbots assistants Products for Experts and Beginners");
     expect(aiHtml).not.toContain("Select Category");
     expect(await (await request.get("/tag/macos")).text()).toContain("Select Category");
 

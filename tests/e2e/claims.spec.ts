@@ -1,5 +1,5 @@
 import type { Page, TestInfo } from "@playwright/test";
-import { expect, expectAccessible, open, signInThroughDevScreen, test } from "./fixtures";
+import { expect, expectAccessible, open, signInThroughDevScreen, skipOnboarding, test } from "./fixtures";
 
 // Claim a product (issue 11, decision 032). Each project claims its own demo products, so the
 // desktop and mobile runs never meet; "notion" stays unclaimed for product.spec.ts.
@@ -31,6 +31,7 @@ test("a maker at the product's own domain is verified at once, then listed as it
   await page.getByRole("button", { name: "Sign in with Google" }).click();
   await page.getByLabel("Email").fill(`${username}@${verifiedDomain}`);
   await page.getByRole("button", { name: "Continue" }).click();
+  await skipOnboarding(page, `/auth?redirectTo=${encodeURIComponent(`/claim-product?product=${slug}`)}`);
 
   await expect(page).toHaveURL(`/claim-product?product=${slug}`);
   await page.waitForSelector("html[data-hydrated]", { state: "attached" });
@@ -85,6 +86,7 @@ test("without JavaScript a verified claim redirects to the product with a messag
     await page.goto(`/auth/dev?redirectTo=${encodeURIComponent(`/claim-product?product=${slug}`)}`);
     await page.getByLabel("Email").fill(`${username}@${noScriptDomain}`);
     await page.getByRole("button", { name: "Continue" }).click();
+    await skipOnboarding(page, `/auth?redirectTo=${encodeURIComponent(`/claim-product?product=${slug}`)}`);
     await expect(page).toHaveURL(`/claim-product?product=${slug}`);
     // Without ticking: the server's messages.
     await page.getByRole("button", { name: "Claim as Maker" }).click();

@@ -1,5 +1,5 @@
 import type { Page, TestInfo } from "@playwright/test";
-import { expect, expectAccessible, open, signInThroughDevScreen, test, uniqueEmail } from "./fixtures";
+import { expect, expectAccessible, open, signInThroughDevScreen, skipOnboarding, test, uniqueEmail } from "./fixtures";
 
 // Upvotes and saves on product pages and cards. Each project (and test) works on its own product,
 // so parallel runs never see each other's counts.
@@ -78,6 +78,7 @@ test("an anonymous visitor's upvote is applied once they have signed in", async 
   await expect(page.getByRole("heading", { name: "Development sign-in" })).toBeVisible();
   await page.getByLabel("Email").fill(uniqueEmail(testInfo, "resumer"));
   await page.getByRole("button", { name: "Continue" }).click();
+  await skipOnboarding(page, `/auth?redirectTo=%2Fresources%2F${slug}`);
 
   await expect(page).toHaveURL(new RegExp(`/resources/${slug}$`));
   await expect(upvoteButton(page, name)).toHaveAttribute("aria-pressed", "true");

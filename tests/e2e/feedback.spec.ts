@@ -59,7 +59,7 @@ test("a signed-in user sees each validation message, posts a review and a reply,
 
   await form.getByLabel("Your review").fill(comment);
   await form.getByRole("button", { name: "Submit Review" }).click();
-  await expect(page.getByText("Comment Saved")).toBeVisible();
+  await expect(page.getByText("Feedback Submitted", { exact: true })).toBeVisible();
   const review = reviews.getByRole("article").filter({ hasText: "not bold" }).first();
   // Stored and shown as typed: the markup is text, the line break kept.
   await expect(review.getByText("<b>not bold</b>", { exact: false })).toBeVisible();

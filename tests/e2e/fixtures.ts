@@ -54,4 +54,18 @@ export async function signInThroughDevScreen(page: Page, email: string, from = "
   await expect(page.getByRole("heading", { name: "Development sign-in" })).toBeVisible();
   await page.getByLabel("Email").fill(email);
   await page.getByRole("button", { name: "Continue" }).click();
+  await skipOnboarding(page, from);
+}
+
+/**
+ * A first sign-in is offered onboarding (decision 049): skip it, which continues to where the
+ * sign-in was going, unless the test signed in to see onboarding itself.
+ */
+export async function skipOnboarding(page: Page, from = "/auth") {
+  await page.waitForURL((url) => url.pathname !== "/auth/dev" && url.pathname !== "/auth");
+  const wanted = new URL(from, "http://x").searchParams.get("redirectTo") ?? "/";
+  if (new URL(page.url()).pathname !== "/onboarding" || wanted.startsWith("/onboarding")) return;
+  // A plain form post: works before hydration and without JavaScript.
+  await page.getByRole("button", { name: "Skip for now" }).click();
+  await page.waitForURL((url) => url.pathname !== "/onboarding");
 }

@@ -31,7 +31,7 @@ test("is server-rendered with JSON-LD and shows title, tagline, pricing, tags, c
   const header = page.getByRole("main").locator("header").filter({ has: page.getByRole("heading", { level: 1 }) });
   await expect(header.getByText(TAGLINE)).toBeVisible();
   await expect(header.getByText("Free", { exact: true })).toBeVisible();
-  const tag = header.getByRole("link", { name: "#note-taking" });
+  const tag = header.getByRole("link", { name: "note taking", exact: true });
   await expect(tag).toHaveAttribute("href", "/tag/note-taking");
 
   await expect(header.getByRole("button", { name: `Upvote ${NAME} (0 upvotes)` })).toBeVisible();

@@ -18,6 +18,8 @@ export const profiles = pgTable(
     primary_niche_id: integer("primary_niche_id").references(() => niches.id, { onDelete: "set null" }),
     loved_niche_ids: integer("loved_niche_ids").array().notNull().default(sql`'{}'::integer[]`),
     last_active_at: timestamp("last_active_at", { withTimezone: true }).notNull().defaultNow(),
+    /** "Skip for now" on onboarding: the sign-in no longer offers it (decision 049). */
+    onboarding_skipped_at: timestamp("onboarding_skipped_at", { withTimezone: true }),
     ...timestamps,
   },
   (t) => [

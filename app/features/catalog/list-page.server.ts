@@ -3,7 +3,8 @@ import { env } from "~/lib/env.server";
 import { listProducts, type ListFilter } from "./list.server";
 import { spotlight, trending } from "./product.server";
 import type { SidebarData } from "./components/sidebar";
-import { nichesWithCounts, subcategoriesWithCounts } from "./taxonomy-queries.server";
+import { nicheGroups, nicheTree } from "./sidebar-tree";
+import { nicheSubcategoryCounts, nichesWithCounts } from "./taxonomy-queries.server";
 
 /** Month and year as the spec's subtitles show them, e.g. "November 2026". */
 export function monthYear(now = new Date()) {
@@ -13,13 +14,18 @@ export function monthYear(now = new Date()) {
 /** What every list page loads: the first page, the sidebar, Spotlight and Trending. */
 export async function loadListPage(filter: ListFilter, sidebar: Omit<SidebarData, "niches" | "subcategories"> & { nicheId?: number }, options: { limit?: number } = {}) {
   const { nicheId, ...rest } = sidebar;
-  const [page, niches, subcategories, spotlightProducts, trendingProducts] = await Promise.all([
+  const [page, niches, placed, spotlightProducts, trendingProducts] = await Promise.all([
     listProducts(filter, { limit: options.limit ?? 20 }),
     nichesWithCounts(),
-    subcategoriesWithCounts(nicheId),
+    nicheSubcategoryCounts(),
     spotlight(4),
     trending(10),
   ]);
+  // A niche's page lists its subcategories; the others group every niche's (decision 049).
+  const subcategories =
+    nicheId !== undefined && rest.selectedNiche
+      ? nicheTree(rest.selectedNiche, placed.filter((row) => row.niche_id === nicheId), rest.selectedSubcategory)
+      : nicheGroups(niches, placed, rest.selectedSubcategory);
   return {
     page,
     sidebar: { ...rest, niches, subcategories } satisfies SidebarData,

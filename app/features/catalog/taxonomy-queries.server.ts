@@ -100,3 +100,43 @@ export function countLiveProducts(): Promise<number> {
     return Number(row?.n ?? 0);
   });
 }
+
+/** A published subcategory of a published niche, with the live products it and its children hold there. */
+export interface NicheSubcategoryCount {
+  niche_id: number;
+  id: number;
+  name: string;
+  slug: string;
+  parent_id: number | null;
+  count: number;
+}
+
+/**
+ * Every (niche, subcategory) pair of the sidebar's tree with its count of live products in that
+ * niche, a parent counting each product of its own and of its children once (what its page lists).
+ * Pairs without live products are left out. One query for all niches, memoised like the other
+ * counts and dropped by every list invalidation (a product's status, niches or subcategories).
+ */
+export function nicheSubcategoryCounts(): Promise<NicheSubcategoryCount[]> {
+  return memo("niche-subcategory-counts", COUNTS_TTL, () =>
+    queryRows<NicheSubcategoryCount>(
+      getDb(),
+      sql`with placed as (
+            select distinct pn.niche_id, t.top_id, p.id as product_id
+            from products p
+            join product_niches pn on pn.product_id = p.id
+            join product_subcategories ps on ps.product_id = p.id
+            join subcategories s on s.id = ps.subcategory_id and s.status = 'published'
+            cross join lateral (values (s.id), (s.parent_id)) as t(top_id)
+            where ${publicProductFilter} and t.top_id is not null
+          )
+          select ns.niche_id, s.id, s.name, s.slug, s.parent_id, count(*)::int as count
+          from placed
+          join niche_subcategories ns on ns.niche_id = placed.niche_id and ns.subcategory_id = placed.top_id
+          join niches n on n.id = ns.niche_id and n.status = 'published'
+          join subcategories s on s.id = ns.subcategory_id and s.status = 'published'
+          group by ns.niche_id, s.id
+          order by s.name`,
+    ),
+  );
+}

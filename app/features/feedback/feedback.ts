@@ -17,7 +17,9 @@ export const FEEDBACK_MESSAGES = {
   invalidProduct: "Invalid Product ID",
   failedReview: "Failed to submit feedback. Please try again.",
   failedReply: "Failed to submit reply. Please try again.",
-  saved: "Comment Saved",
+  /** The spec names no success toast for reviews ("Comment Saved" is the maker comment's): decision 049. */
+  savedReview: "Feedback Submitted",
+  savedReply: "Reply Submitted",
 } as const;
 
 export interface FeedbackErrors {

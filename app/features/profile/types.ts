@@ -33,7 +33,11 @@ export const PROFILE_TABS = [
 
 export type ProfileTab = (typeof PROFILE_TABS)[number]["id"];
 
+/** Other names of the tabs: the spec's /my-products links to `?tab=submit` for My Products. */
+const TAB_ALIASES: Record<string, ProfileTab> = { submit: "products" };
+
 /** The `tab` query value, with anything unknown meaning the default, Saved (bookmarks). */
 export function parseProfileTab(value: string | null): ProfileTab {
+  if (value && Object.hasOwn(TAB_ALIASES, value)) return TAB_ALIASES[value]!;
   return PROFILE_TABS.find((tab) => tab.id === value)?.id ?? "bookmarks";
 }

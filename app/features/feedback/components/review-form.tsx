@@ -25,7 +25,7 @@ const textareaClass =
 
 /**
  * The review form (rating and comment) or, with `parentId`, the reply form (comment only). On
- * success: toast Comment Saved, and the page's data is read again so the new comment shows.
+ * success: toast Feedback Submitted (Reply Submitted), and the page's data is read again so the new comment shows.
  */
 export function ReviewForm({
   productId,
@@ -69,7 +69,7 @@ export function ReviewForm({
     try {
       const result = await submitFeedback(productId, isReply ? { comment, parentId: String(parentId) } : { comment, rating: String(rating) });
       if (result.ok) {
-        notify.success(FEEDBACK_MESSAGES.saved);
+        notify.success(isReply ? FEEDBACK_MESSAGES.savedReply : FEEDBACK_MESSAGES.savedReview);
         setComment("");
         setRating(0);
         await revalidator.revalidate();

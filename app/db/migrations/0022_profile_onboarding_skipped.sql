@@ -1,0 +1,1 @@
+ALTER TABLE "profiles" ADD COLUMN "onboarding_skipped_at" timestamp with time zone;

@@ -1,0 +1,69 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { queryRows } from "~/db/client.server";
+import { getDb } from "~/db/registry.server";
+import { setAuthSettings } from "~/domain/auth/auth.server";
+import { cookieHeader, devSignIn, formRequest, localSettings } from "../../../tests/support/auth";
+import { afterSignInPath, onboardingAction, onboardingLoader } from "./onboarding.server";
+
+beforeAll(() => setAuthSettings(localSettings()));
+afterAll(() => setAuthSettings(undefined));
+
+async function signIn(email: string) {
+  const result = await devSignIn(email);
+  if (!result.ok) throw new Error(result.error);
+  return cookieHeader(result.headers.getSetCookie());
+}
+
+async function userId(email: string) {
+  const [row] = await queryRows<{ id: string }>(getDb(), sql`select id from "user" where email = ${email}`);
+  return row!.id;
+}
+
+const page = (path: string, cookie: string) => new Request(`http://localhost:3000${path}`, { headers: { Cookie: cookie } });
+
+describe("first sign-in and onboarding", () => {
+  it("leads a new user to onboarding, carrying where the sign-in was going", async () => {
+    const cookie = await signIn("first-timer@example.com");
+    expect(await afterSignInPath({ email: "First-Timer@example.com" }, "/")).toBe("/onboarding");
+    expect(await afterSignInPath({ email: "first-timer@example.com" }, "/my-products?tab=drafts")).toBe(
+      "/onboarding?redirectTo=%2Fmy-products%3Ftab%3Ddrafts",
+    );
+    // A foreign or odd target is never carried along.
+    expect(await afterSignInPath({ userId: await userId("first-timer@example.com") }, "//evil.example")).toBe("/onboarding");
+    expect(await onboardingLoader(page("/onboarding?redirectTo=%2Fsubmit", cookie))).toMatchObject({ redirectTo: "/submit" });
+    expect(await onboardingLoader(page("/onboarding?redirectTo=https%3A%2F%2Fevil.example", cookie))).toMatchObject({ redirectTo: "/" });
+  });
+
+  it("Skip for now is kept on the profile: home, and onboarding is not offered again", async () => {
+    const cookie = await signIn("skipper@example.com");
+    const response = (await onboardingAction(formRequest("/onboarding", { intent: "skip", redirectTo: "/" }, { cookie }))) as Response;
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/");
+    const [row] = await queryRows<{ skipped: string | null; updated: boolean }>(
+      getDb(),
+      sql`select onboarding_skipped_at::text as skipped, updated_at = created_at as updated from profiles where email = 'skipper@example.com'`,
+    );
+    expect(row!.skipped).not.toBeNull();
+    // Skipping is not completing: the profile keeps its never-edited state.
+    expect(row!.updated).toBe(true);
+    expect(await afterSignInPath({ email: "skipper@example.com" }, "/")).toBe("/");
+    expect(await afterSignInPath({ email: "skipper@example.com" }, "/profile")).toBe("/profile");
+    // Skip needs no valid username, and a second skip changes nothing.
+    const again = (await onboardingAction(formRequest("/onboarding", { intent: "skip", username: "" }, { cookie }))) as Response;
+    expect(again.headers.get("Location")).toBe("/");
+  });
+
+  it("a completed profile continues where the sign-in was going and is not offered onboarding again", async () => {
+    const cookie = await signIn("completer@example.com");
+    const response = (await onboardingAction(
+      formRequest("/onboarding", { username: "Completer", career: "", redirectTo: "/my-products" }, { cookie }),
+    )) as Response;
+    expect(response.headers.get("Location")).toBe("/my-products");
+    expect(await afterSignInPath({ email: "completer@example.com" }, "/")).toBe("/");
+  });
+
+  it("refuses a signed-out skip", async () => {
+    await expect(onboardingAction(formRequest("/onboarding", { intent: "skip" }))).rejects.toMatchObject({ status: 302 });
+  });
+});
