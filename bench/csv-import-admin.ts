@@ -2,10 +2,18 @@
  * Admin bulk upload benchmark (issue 13, decision 042): a generated file streamed through the
  * upload's staging (validated, duplicates found: the mapping preview is ready), then imported by the
  * job's runImport. Prints, per size and database: preview-ready seconds, import seconds, rows/s and
- * peak memory. Fresh database each run (PGlite in a temp DATA_DIR; with --pg, a new database on
- * DATABASE_URL, local only).
+ * peak memory, and the product page's latency while the import runs: its loader (every database
+ * read the page makes, the session lookup included) called in the importing process over and over,
+ * two at a time, as the job runs beside the web server in one process (p95 target <= 100 ms; the
+ * same loader with no import running is the baseline). Fresh database each run (PGlite in a temp
+ * DATA_DIR; with --pg, a new database on DATABASE_URL, local only).
  *
- *   npx tsx bench/csv-import-admin.ts [--rows 10000,100000] [--pg] [--no-pglite]
+ *   npx tsx bench/csv-import-admin.ts [--rows 10000,100000] [--pg] [--no-pglite] [--batch 1000] [--gin-fastupdate] [--no-pages]
+ *
+ * --no-pages: no product page requests during the import (the import alone).
+ *
+ * --gin-fastupdate (an experiment, PostgreSQL only): the search index with a pending list
+ * (`fastupdate = on`, PostgreSQL's default, turned off by decision 014 for PGlite) during the run.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -15,10 +23,13 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { openDatabase, queryRows, type DatabaseHandle } from "../app/db/client.server";
 import { setDatabase } from "../app/db/registry.server";
+import { insertCatalogProducts } from "../app/domain/insert-products.server";
+import { TaxonomyResolver } from "../app/domain/taxonomy-resolver.server";
 import { runImport } from "../app/features/catalog-import/import-job.server";
 import { stageUpload } from "../app/features/catalog-import/import-staging.server";
 import { assertLocalDatabaseUrl, withDatabase } from "../tests/setup/local-database";
 import { generateCsv } from "./import";
+import { summarize } from "./stats";
 
 export interface AdminImportBenchResult {
   database: "pglite" | "postgres";
@@ -29,7 +40,65 @@ export interface AdminImportBenchResult {
   imported: number;
   rowsPerSecond: number;
   peakRssMb: number;
+  /** The process before the upload (modules, the product page's code, PGlite itself). */
+  startRssMb: number;
   peakHeapMb: number;
+  /** CPU seconds of this process / of the PostgreSQL server processes, for the upload and for the import. */
+  previewCpu: string;
+  importCpu: string;
+  pageIdleP95Ms: number;
+  pageP95Ms: number;
+  pageMaxMs: number;
+  pageRequests: number;
+}
+
+const PAGE_SLUG = "bench-page-product";
+
+/**
+ * CPU seconds used so far by this process and, on PostgreSQL, by the server processes serving
+ * this database (read from /proc, local server only): work done, which the machine's load does
+ * not change much, beside the wall-clock figures, which it does.
+ */
+async function cpuSeconds(handle: DatabaseHandle, kind: "pglite" | "postgres", seen: Map<number, number>) {
+  const usage = process.cpuUsage();
+  const node = (usage.user + usage.system) / 1e6;
+  if (kind !== "postgres") return { node, db: 0 };
+  const pids = await queryRows<{ pid: number }>(handle.db, sql`select pid from pg_stat_activity where datname = current_database()`);
+  for (const { pid } of pids) {
+    try {
+      const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+      seen.set(pid, (Number(fields[11]) + Number(fields[12])) / 100);
+    } catch {
+      // Gone, or not readable: counted as last seen.
+    }
+  }
+  return { node, db: [...seen.values()].reduce((a, b) => a + b, 0) };
+}
+
+/** The product page's loader for one anonymous GET (its database reads; no page cache). */
+async function productPage(): Promise<void> {
+  const { loader } = await import("../app/routes/product");
+  const request = new Request(`http://localhost/resources/${PAGE_SLUG}`);
+  const result = await loader({ request, params: { slug: PAGE_SLUG }, context: {} } as unknown as Parameters<typeof loader>[0]);
+  if (!result?.product) throw new Error("the product page found no product");
+}
+
+/** Product page latencies, two requests at a time, until `done` settles (or for `ms` milliseconds). */
+async function pageLatencies(until: { done: boolean } | number): Promise<number[]> {
+  const samples: number[] = [];
+  const deadline = typeof until === "number" ? performance.now() + until : Infinity;
+  const running = () => (typeof until === "number" ? performance.now() < deadline : !until.done);
+  await Promise.all(
+    [0, 1].map(async () => {
+      while (running()) {
+        const started = performance.now();
+        await productPage();
+        samples.push(performance.now() - started);
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    }),
+  );
+  return samples;
 }
 
 async function openFresh(kind: "pglite" | "postgres"): Promise<{ handle: DatabaseHandle; cleanup: () => Promise<void> }> {
@@ -65,6 +134,29 @@ async function benchOne(kind: "pglite" | "postgres", file: string, rows: number)
     setDatabase(handle);
     await handle.db.execute(sql`insert into "user" (id, name, email) values ('bench-admin', 'Bench', 'bench@example.com')`);
     const actor = { id: "bench-admin", email: "bench@example.com" };
+    await handle.db.transaction((tx) =>
+      insertCatalogProducts(
+        tx,
+        [
+          {
+            product_name: "Bench Page Product",
+            slug: PAGE_SLUG,
+            headline: "The product page the benchmark reads while the import runs",
+            tagline: "A page to time",
+            description: "Read over and over while rows land.",
+            website_url: "https://bench-page-product.example.com",
+            logo_url: null,
+            pricing: "free",
+            tags: ["bench"],
+            status: "live",
+            placements: [{ niche: "Productivity", subcategory: "Notes" }],
+          },
+        ],
+        new TaxonomyResolver(),
+      ),
+    );
+    await pageLatencies(500); // warm-up
+    const idle = summarize("idle", await pageLatencies(2_000));
     let peak = 0;
     let peakHeap = 0;
     const sample = () => {
@@ -72,15 +164,32 @@ async function benchOne(kind: "pglite" | "postgres", file: string, rows: number)
       peak = Math.max(peak, usage.rss);
       peakHeap = Math.max(peakHeap, usage.heapUsed);
     };
+    if (kind === "postgres" && values["gin-fastupdate"]) await handle.db.execute(sql`alter index products_search_idx set (fastupdate = on)`);
+    global.gc?.();
+    const startRss = process.memoryUsage().rss;
     const timer = setInterval(sample, 100);
     try {
+      const backends = new Map<number, number>();
+      const c0 = await cpuSeconds(handle, kind, backends);
       const t0 = performance.now();
       const staged = await stageUpload(handle.db, actor, fs.createReadStream(file, { highWaterMark: 64 * 1024 }), { fileName: path.basename(file) });
       const previewSeconds = (performance.now() - t0) / 1000;
+      const c1 = await cpuSeconds(handle, kind, backends);
       await handle.db.execute(sql`update catalog_imports set state = 'queued' where id = ${staged.id}`);
       const t1 = performance.now();
-      await runImport(handle.db, staged.id, { batchSize: Number(process.env.BENCH_BATCH) || (kind === "pglite" ? 200 : 1000) });
+      const importing = { done: false };
+      const pages = values["no-pages"] ? Promise.resolve([]) : pageLatencies(importing);
+      try {
+        // The batch sizes server/jobs.ts gives the job (smaller on the embedded database, which serves pages on the same connection).
+        await runImport(handle.db, staged.id, { batchSize: batchSize ?? (kind === "pglite" ? 200 : 1000) });
+      } finally {
+        importing.done = true;
+      }
       const importSeconds = (performance.now() - t1) / 1000;
+      const c2 = await cpuSeconds(handle, kind, backends);
+      const busy = summarize("importing", await pages);
+      const cpu = (a: { node: number; db: number }, b: { node: number; db: number }) =>
+        `${(b.node - a.node).toFixed(1)} / ${kind === "postgres" ? (b.db - a.db).toFixed(1) : "-"}`;
       sample();
       const [record] = await queryRows<{ rows_imported: number }>(handle.db, sql`select rows_imported from catalog_imports where id = ${staged.id}`);
       return {
@@ -92,7 +201,14 @@ async function benchOne(kind: "pglite" | "postgres", file: string, rows: number)
         imported: record?.rows_imported ?? 0,
         rowsPerSecond: Math.round(rows / importSeconds),
         peakRssMb: Math.round(peak / 1024 / 1024),
+        startRssMb: Math.round(startRss / 1024 / 1024),
         peakHeapMb: Math.round(peakHeap / 1024 / 1024),
+        previewCpu: cpu(c0, c1),
+        importCpu: cpu(c1, c2),
+        pageIdleP95Ms: Math.round(idle.p95),
+        pageP95Ms: Math.round(busy.p95),
+        pageMaxMs: Math.round(busy.max),
+        pageRequests: busy.n,
       };
     } finally {
       clearInterval(timer);
@@ -104,7 +220,10 @@ async function benchOne(kind: "pglite" | "postgres", file: string, rows: number)
   }
 }
 
-const { values } = parseArgs({ options: { rows: { type: "string", default: "10000,100000" }, pg: { type: "boolean" }, "no-pglite": { type: "boolean" } } });
+const { values } = parseArgs({
+  options: { rows: { type: "string", default: "10000,100000" }, pg: { type: "boolean" }, "no-pglite": { type: "boolean" }, batch: { type: "string" }, "gin-fastupdate": { type: "boolean" }, "no-pages": { type: "boolean" } },
+});
+const batchSize = Number(values.batch) || undefined;
 const sizes = values.rows.split(",").map((v) => Number(v.trim())).filter((v) => Number.isSafeInteger(v) && v > 0);
 const kinds: ("pglite" | "postgres")[] = [];
 if (!values["no-pglite"]) kinds.push("pglite");

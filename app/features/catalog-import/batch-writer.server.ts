@@ -1,7 +1,6 @@
-import { and, inArray, or, sql } from "drizzle-orm";
-import type { Database } from "~/db/client.server";
-import { products } from "~/db/schema";
-import { insertCatalogProducts } from "~/domain/insert-products.server";
+import { sql } from "drizzle-orm";
+import { queryRows, type Database } from "~/db/client.server";
+import { arrayLiteral, insertCatalogProducts } from "~/domain/insert-products.server";
 import type { TaxonomyResolver } from "~/domain/taxonomy-resolver.server";
 import { CsvImportError } from "./csv-read.server";
 import { duplicateKeys, type PreparedRow } from "./csv-row.server";
@@ -102,21 +101,17 @@ export class BatchWriter {
   }
 }
 
-/** Duplicate keys of the products already stored that share a slug, or a domain and a name, with the batch. */
+/** Duplicate keys of the products already stored that share a slug, or a domain and a name, with the batch (one statement, three array parameters). */
 async function existingKeys(tx: Tx, batch: PreparedRow[]): Promise<Set<string>> {
   const slugs = [...new Set(batch.map((item) => item.product.slug))];
   const domains = [...new Set(batch.flatMap((item) => (item.domain ? [item.domain] : [])))];
   const names = [...new Set(batch.map((item) => item.product.product_name.toLowerCase()))];
-  const lowerName = sql<string>`lower(${products.product_name})`;
-  const rows = await tx
-    .select({ slug: products.slug, domain: products.website_domain, name: lowerName })
-    .from(products)
-    .where(
-      or(
-        inArray(products.slug, slugs),
-        domains.length ? and(inArray(products.website_domain, domains), inArray(lowerName, names)) : undefined,
-      ),
-    );
+  const rows = await queryRows<{ slug: string; domain: string | null; name: string }>(
+    tx,
+    sql`select slug, website_domain as domain, lower(product_name) as name from products
+        where slug = any(${arrayLiteral(slugs)}::text[])
+           or (website_domain = any(${arrayLiteral(domains)}::text[]) and lower(product_name) = any(${arrayLiteral(names)}::text[]))`,
+  );
   return new Set(rows.flatMap((row) => duplicateKeys(row.slug, row.domain, row.name)));
 }
 

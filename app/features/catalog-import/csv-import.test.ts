@@ -115,6 +115,33 @@ describe("catalogue CSV import", () => {
     expect(text?.description).toBe(plain);
   });
 
+  it("stores every value exactly as written (quotes, backslashes, braces, commas, NULL as text, empty cells), with its counters row", async () => {
+    const tricky = `He said "hi" \\ then {left}, {right} and NULL ${LONG_DESCRIPTION}`;
+    const topics = `say "hi", back\\slash, {braces}, NULL, ünïcødé`;
+    const report = await importFile(
+      "tricky.csv",
+      toCsv(HEADER, [
+        productRow({ product_name: `Quote "Keeper" {x}`, description: tricky, topics, tagline: "", logo_url: "" }),
+        productRow({ product_name: "NULL" }),
+      ]),
+    );
+    expect(report).toMatchObject({ errors: [], imported: 2, invalidRows: 0 });
+    const [row] = await queryRows<{ id: number; description: string; tags: string[]; headline: string | null; tagline: string | null; logo_url: string | null }>(
+      getDb(),
+      sql`select id, description, tags, headline, tagline, logo_url from products where product_name = ${`Quote "Keeper" {x}`}`,
+    );
+    expect(row).toMatchObject({ description: tricky, tags: ['say "hi"', "back\\slash", "{braces}", "NULL", "ünïcødé"], tagline: null, logo_url: null });
+    expect((await product("NULL"))?.slug).toBe("null");
+    // The counters row every product has (decision 002), from the statement trigger.
+    const stats = await queryRows(getDb(), sql`select 1 from product_stats where product_id = ${row!.id}`);
+    expect(stats).toHaveLength(1);
+    const [missing] = await queryRows<{ n: number }>(
+      getDb(),
+      sql`select count(*)::int as n from products p where not exists (select 1 from product_stats s where s.product_id = p.id)`,
+    );
+    expect(Number(missing?.n)).toBe(0);
+  });
+
   it("imports unknown pricing as free and says so; keeps the first 10 topics", async () => {
     const topics = Array.from({ length: 12 }, (_, i) => `topic ${i + 1}`).join(", ");
     const report = await importFile(

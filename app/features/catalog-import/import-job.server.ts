@@ -18,6 +18,8 @@ export const IMPORT_QUEUE = "catalog-import";
 /** A running import says it is alive this often; one silent for STALE_SECONDS is taken over. */
 const HEARTBEAT_MS = 5_000;
 export const STALE_SECONDS = 30;
+/** Imported rows after which the statistics are refreshed mid-import (then at each doubling). */
+const ANALYZE_FIRST = 5_000;
 
 export interface ImportJobData {
   importId: number;
@@ -147,11 +149,61 @@ export async function runImport(db: Database, importId: number, options: RunOpti
     },
   });
 
-  const batchSize = Math.max(1, options.batchSize ?? 500);
-  let lastRow = 0;
+  const batchSize = Math.max(1, options.batchSize ?? 1000);
+
+  /** Reads the next rows without an outcome after `after` and sorts them: rows to write, rows to mark. */
+  const readBatch = async (after: number) => {
+    const staged: StagedRow[] = await db
+      .select({
+        row: catalog_import_rows.row,
+        cells: catalog_import_rows.cells,
+        messages: catalog_import_rows.messages,
+        duplicate_of_row: catalog_import_rows.duplicate_of_row,
+        excluded: catalog_import_rows.excluded,
+        mapping: catalog_import_rows.mapping,
+        group_key: catalog_import_rows.group_key,
+      })
+      .from(catalog_import_rows)
+      .where(and(eq(catalog_import_rows.import_id, importId), isNull(catalog_import_rows.outcome), gt(catalog_import_rows.row, after)))
+      .orderBy(catalog_import_rows.row)
+      .limit(batchSize);
+    const skipped = new Map<string, { rows: number[]; message: string | null; outcome: string }>();
+    const skip = (row: number, outcome: string, message: string | null) => {
+      const key = `${outcome}\u0000${message ?? ""}`;
+      const entry = skipped.get(key) ?? { rows: [], message, outcome };
+      entry.rows.push(row);
+      skipped.set(key, entry);
+    };
+    const prepared: PreparedRow[] = [];
+    for (const row of staged) {
+      if (row.excluded) skip(row.row, "excluded", "Excluded before the import");
+      else if (row.messages.length) skip(row.row, "invalid", row.messages.join("; "));
+      else if (row.duplicate_of_row !== null) skip(row.row, "duplicate", `Repeats row ${row.duplicate_of_row} of the file`);
+      else {
+        const placements = placementsFor(row);
+        if (typeof placements === "string") {
+          skip(row.row, "failed", placements);
+          continue;
+        }
+        const result = prepareRow({ row: row.row, values: row.cells as Partial<Record<CsvColumn, string>> }, status);
+        if (!result.ok) skip(row.row, "invalid", result.messages.join("; "));
+        else prepared.push({ ...result.value, product: { ...result.value.product, placements } });
+      }
+    }
+    return { lastRow: staged.at(-1)?.row ?? after, count: staged.length, skipped, prepared };
+  };
+
   let heartbeat = Date.now();
+  let nextAnalyze = ANALYZE_FIRST;
+  // The next batch is read and checked while the current one is written (the database works on
+  // one while this process prepares the other); only one batch is ever being written.
+  let next: ReturnType<typeof readBatch> | null = null;
   try {
+    next = readBatch(0);
     for (;;) {
+      const current = await next;
+      next = null;
+      if (!current.count) break;
       // Between batches: still ours? cancelled? (one indexed read; the heartbeat now and then).
       const beat = Date.now() - heartbeat > HEARTBEAT_MS;
       if (beat) heartbeat = Date.now();
@@ -168,46 +220,10 @@ export async function runImport(db: Database, importId: number, options: RunOpti
       if (!state) return "not-claimed"; // Taken over by another worker after a long pause.
       if (state.cancel) return await finish(db, importId, actor, "cancelled", null);
       if (options.signal?.aborted) return "stopped";
-      const staged: StagedRow[] = await db
-        .select({
-          row: catalog_import_rows.row,
-          cells: catalog_import_rows.cells,
-          messages: catalog_import_rows.messages,
-          duplicate_of_row: catalog_import_rows.duplicate_of_row,
-          excluded: catalog_import_rows.excluded,
-          mapping: catalog_import_rows.mapping,
-          group_key: catalog_import_rows.group_key,
-        })
-        .from(catalog_import_rows)
-        .where(and(eq(catalog_import_rows.import_id, importId), isNull(catalog_import_rows.outcome), gt(catalog_import_rows.row, lastRow)))
-        .orderBy(catalog_import_rows.row)
-        .limit(batchSize);
-      if (!staged.length) break;
-      lastRow = staged.at(-1)!.row;
+      next = readBatch(current.lastRow);
+      next.catch(() => {}); // Awaited at the top of the loop; a failure there ends the import.
 
-      const skipped = new Map<string, { rows: number[]; message: string | null; outcome: string }>();
-      const skip = (row: number, outcome: string, message: string | null) => {
-        const key = `${outcome}\u0000${message ?? ""}`;
-        const entry = skipped.get(key) ?? { rows: [], message, outcome };
-        entry.rows.push(row);
-        skipped.set(key, entry);
-      };
-      const prepared: PreparedRow[] = [];
-      for (const row of staged) {
-        if (row.excluded) skip(row.row, "excluded", "Excluded before the import");
-        else if (row.messages.length) skip(row.row, "invalid", row.messages.join("; "));
-        else if (row.duplicate_of_row !== null) skip(row.row, "duplicate", `Repeats row ${row.duplicate_of_row} of the file`);
-        else {
-          const placements = placementsFor(row);
-          if (typeof placements === "string") {
-            skip(row.row, "failed", placements);
-            continue;
-          }
-          const result = prepareRow({ row: row.row, values: row.cells as Partial<Record<CsvColumn, string>> }, status);
-          if (!result.ok) skip(row.row, "invalid", result.messages.join("; "));
-          else prepared.push({ ...result.value, product: { ...result.value.product, placements } });
-        }
-      }
+      const { skipped, prepared, lastRow } = current;
       if (skipped.size) {
         await db.transaction(async (tx) => {
           for (const entry of skipped.values()) {
@@ -226,6 +242,12 @@ export async function runImport(db: Database, importId: number, options: RunOpti
       if (status === "live" && imported > 0 && Date.now() - lastInvalidation > 2_000) {
         lastInvalidation = Date.now();
         await invalidate(["lists"]);
+      }
+      // Fresh statistics as the catalogue grows (5,000 rows, then each doubling): page queries and
+      // the duplicate check keep their index plans mid-import (PGlite never analyzes by itself).
+      if (imported >= nextAnalyze) {
+        nextAnalyze = Math.max(ANALYZE_FIRST, imported * 2);
+        await db.execute(sql`analyze products, product_stats, product_niches, product_subcategories`);
       }
       // Let page requests in between batches (the embedded database runs in this process).
       await new Promise((resolve) => setImmediate(resolve));

@@ -8,7 +8,7 @@ import { prepareRow } from "./csv-row.server";
 import { plural } from "./import-report";
 
 /** Rows written to the staging table per statement while the file streams in. */
-const STAGE_BATCH = 500;
+const STAGE_BATCH = 2000;
 const NUL = /\0/g;
 
 export interface StagedUpload {
@@ -78,15 +78,19 @@ export async function stageUpload(db: Database, admin: Actor, source: Readable, 
     return source.pipe(counter);
   });
   const firstRowOf = new Map<string, number>();
-  let batch: (typeof catalog_import_rows.$inferInsert)[] = [];
+  let batch: StagedRowInsert[] = [];
   let rows = 0;
   let valid = 0;
   let duplicates = 0;
+  // One batch is written while the next is read and checked: at most one statement in flight.
+  let writing: Promise<void> | null = null;
   const flush = async () => {
     if (!batch.length) return;
     const values = batch;
     batch = [];
-    await db.insert(catalog_import_rows).values(values);
+    if (writing) await writing;
+    writing = insertStagedRows(db, id, values);
+    writing.catch(() => {}); // Awaited before the next batch, at the end, or on failure.
   };
   try {
     for await (const record of reader.records()) {
@@ -94,8 +98,7 @@ export async function stageUpload(db: Database, admin: Actor, source: Readable, 
       rows++;
       const { cells, hadNul } = storable(record.values);
       const result = prepareRow(record, "live");
-      const staged: typeof catalog_import_rows.$inferInsert = {
-        import_id: id,
+      const staged: StagedRowInsert = {
         row: record.row,
         cells,
         product_name: (cells.product_name ?? "").slice(0, 300),
@@ -124,7 +127,9 @@ export async function stageUpload(db: Database, admin: Actor, source: Readable, 
       if (batch.length >= STAGE_BATCH) await flush();
     }
     await flush();
+    await writing;
   } catch (error) {
+    await (writing as Promise<void> | null)?.catch(() => {}); // (assigned inside flush)
     const message = error instanceof CsvImportError || isTooLarge(error) ? (error as Error).message : null;
     await db.delete(catalog_import_rows).where(eq(catalog_import_rows.import_id, id));
     await db
@@ -178,6 +183,37 @@ export async function stageUpload(db: Database, admin: Actor, source: Readable, 
     })
     .where(eq(catalog_imports.id, id));
   return summary;
+}
+
+type StagedRowInsert = Pick<
+  typeof catalog_import_rows.$inferInsert,
+  "row" | "cells" | "product_name" | "website_url" | "group_key" | "messages" | "slug" | "domain" | "name_key" | "duplicate_of_row"
+>;
+
+/**
+ * One statement per batch: the rows go as one JSON document, expanded by jsonb_to_recordset (one
+ * bound parameter, so no per-row parameters to build, send or parse).
+ */
+async function insertStagedRows(db: Database, importId: number, rows: StagedRowInsert[]) {
+  const document = JSON.stringify(
+    rows.map((r) => ({
+      row: r.row,
+      cells: r.cells,
+      product_name: r.product_name ?? "",
+      website_url: r.website_url ?? "",
+      group_key: r.group_key ?? "",
+      messages: r.messages ?? [],
+      slug: r.slug ?? null,
+      domain: r.domain ?? null,
+      name_key: r.name_key ?? null,
+      duplicate_of_row: r.duplicate_of_row ?? null,
+    })),
+  );
+  await db.execute(sql`
+    insert into catalog_import_rows (import_id, row, cells, product_name, website_url, group_key, messages, slug, domain, name_key, duplicate_of_row)
+    select ${importId}, x.row, x.cells, x.product_name, x.website_url, x.group_key, x.messages, x.slug, x.domain, x.name_key, x.duplicate_of_row
+    from jsonb_to_recordset(${document}::jsonb) as x(row int, cells jsonb, product_name text, website_url text, group_key text,
+      messages jsonb, slug text, domain text, name_key text, duplicate_of_row int)`);
 }
 
 /** The body cap's error while streaming (server/body-limit.ts): status 413 with its message. */
