@@ -25,6 +25,9 @@ export default defineConfig({
   use: {
     baseURL,
     trace: "retain-on-failure",
+    // The site registers a service worker (decision 050); specs that test it allow it themselves, so
+    // no other spec's page is answered from a worker's cache.
+    serviceWorkers: "block",
     launchOptions: { executablePath: chromiumPath(), args: chromiumArgs },
   },
   projects: [

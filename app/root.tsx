@@ -8,6 +8,8 @@ import { readFlash } from "~/domain/flash.server";
 import { useNonce } from "~/lib/csp-nonce";
 import { themeScript } from "~/lib/theme";
 import { NotFoundState, PAGE_NOT_FOUND_MESSAGE } from "~/components/not-found-state";
+import { THEME_COLOR } from "~/features/pwa/manifest";
+import { ServiceWorkerUpdates } from "~/features/pwa/service-worker-updates";
 import "./app.css";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -21,7 +23,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data(body, { headers });
 }
 
-export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "manifest", href: "/manifest.webmanifest" },
+  { rel: "apple-touch-icon", href: "/icons/icon-192.png" },
+];
 
 export function Layout({ children }: { children: React.ReactNode }) {
   // <Scripts> and <ScrollRestoration> take the nonce from ServerRouter (app/entry.server.tsx).
@@ -31,6 +37,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content={THEME_COLOR} />
         <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: themeScript }} />
         <Meta />
         <Links />
@@ -49,7 +56,12 @@ export default function App() {
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
   }, []);
-  return <Outlet />;
+  return (
+    <>
+      <Outlet />
+      <ServiceWorkerUpdates />
+    </>
+  );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -5,6 +5,7 @@
  */
 import type { DatabaseHandle } from "../app/db/client.server";
 import { IMPORT_QUEUE, importJobHandler, releaseOrphanedImports, resumeStaleImports } from "../app/features/catalog-import/import-job.server";
+import { PRODUCT_LOGO_QUEUE, productLogoJobHandler, scheduleProductLogoSweeps } from "../app/features/logos/logo-sweep.server";
 import { InProcessJobQueue } from "../app/lib/jobs/in-process.server";
 import { setJobQueue, type JobQueue } from "../app/lib/jobs/job-queue";
 import { PgBossJobQueue } from "../app/lib/jobs/pg-boss.server";
@@ -22,7 +23,10 @@ export async function startJobWorkers(handle: DatabaseHandle, databaseUrl: strin
   await queue.start();
   // Smaller batches on the embedded database: it runs in this process and pages wait for each one.
   await queue.work(IMPORT_QUEUE, importJobHandler(() => handle.db, queue.kind === "in-process" ? 200 : 1000));
+  await queue.work(PRODUCT_LOGO_QUEUE, productLogoJobHandler(() => handle.db));
   setJobQueue(queue);
+  // Outside logos are copied into our storage: first sweep 5 minutes after start, then every 10 (decision 050).
+  const stopLogoSweeps = scheduleProductLogoSweeps(queue);
   const resume = () =>
     resumeStaleImports(handle.db, queue).then(
       (ids) => ids.length && logger().info({ imports: ids }, "resumed imports whose worker went silent"),
@@ -35,6 +39,7 @@ export async function startJobWorkers(handle: DatabaseHandle, databaseUrl: strin
     queue,
     async stop() {
       clearInterval(timer);
+      stopLogoSweeps();
       setJobQueue(undefined);
       await queue.stop().catch((error: unknown) => logger().warn({ err: error }, "job queue did not stop cleanly"));
     },

@@ -1,6 +1,9 @@
-/** GET /manifest.webmanifest: issue 17 fills this in. */
+import { webManifest } from "~/features/pwa/manifest";
+import { env } from "~/lib/env.server";
+
+/** GET /manifest.webmanifest: the installable app's name (SITE_NAME), colours and icons. */
 export function loader() {
-  return new Response(JSON.stringify({ name: "Toolnest", start_url: "/", display: "standalone" }), {
+  return new Response(JSON.stringify(webManifest(env().SITE_NAME)), {
     headers: { "Content-Type": "application/manifest+json; charset=utf-8", "Cache-Control": "public, max-age=3600" },
   });
 }

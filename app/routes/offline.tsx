@@ -1,13 +1,25 @@
+import { Link } from "react-router";
+
 export function meta() {
   return [{ title: "Offline" }, { name: "robots", content: "noindex" }];
 }
 
-/** Shown by the service worker for a page not visited before while offline (issue 17 fills this in). */
+/**
+ * Shown by the service worker (decision 050) in place of a page that was not kept for offline use
+ * while the network is down. Saved once, without cookies, when the worker installs.
+ */
 export default function Offline() {
   return (
-    <main className="mx-auto max-w-xl px-4 py-16 text-center">
+    <div className="mx-auto max-w-xl py-12 text-center">
       <h1 className="text-2xl font-semibold">You are offline</h1>
-      <p className="mt-4 text-muted-foreground">This page has not been saved for offline use. Reconnect and try again.</p>
-    </main>
+      <p className="mt-4 text-muted-foreground">
+        This page has not been saved for offline use. Pages you have already visited still open; reconnect to see the rest.
+      </p>
+      <p className="mt-6">
+        <Link to="/" reloadDocument className="font-medium text-primary underline underline-offset-4">
+          Go to the home page
+        </Link>
+      </p>
+    </div>
   );
 }

@@ -7,10 +7,12 @@ import { PricingBadge } from "~/domain/components/pricing-badge";
 import { ProductActions } from "~/features/catalog/components/product-actions";
 import { ProductCard } from "~/features/catalog/components/product-card";
 import { ProductMakers } from "~/features/catalog/components/product-community";
-import { ProductLogo } from "~/domain/components/product-logo";
+import { CatalogProductLogo } from "~/domain/components/product-monogram";
 import { Spotlight } from "~/features/catalog/components/spotlight";
 import { VideoEmbed } from "~/features/catalog/components/video-embed";
 import { outboundUrl } from "~/features/catalog/outbound";
+import { descriptionWithoutTagline } from "~/domain/description";
+import { tagLabel } from "~/domain/tag-label";
 import { firstUpvoters, getPublicProduct, similarProducts, spotlight } from "~/features/catalog/product.server";
 import { notFound } from "~/features/catalog/list-page.server";
 import { breadcrumbListLd, jsonLd, seoMeta, softwareApplicationLd } from "~/features/seo/meta";
@@ -89,6 +91,7 @@ export function meta({ data }: Route.MetaArgs) {
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { product, similar, outbound, appUrl, upvoters } = loaderData;
   const niche = product.niches[0];
+  const description = descriptionWithoutTagline(product.description_html, product.tagline);
   useViewBeacon(product.id);
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
@@ -101,7 +104,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           ]}
         />
         <header className="flex flex-col gap-4 sm:flex-row sm:items-start">
-          <ProductLogo name={product.product_name} src={product.logo_url} size={72} />
+          <CatalogProductLogo name={product.product_name} src={product.logo_url} size={72} />
           <div className="min-w-0 flex-1">
             <h1 className="text-2xl font-bold break-words sm:text-3xl">{product.product_name}</h1>
             {product.tagline ? <p className="mt-1 text-muted-foreground">{product.tagline}</p> : null}
@@ -109,7 +112,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               <PricingBadge pricing={product.pricing} />
               {product.tags.map((tag) => (
                 <Link key={tag} to={`/tag/${encodeURIComponent(tag)}`} className="rounded-full bg-secondary px-2 py-0.5 text-xs text-secondary-foreground hover:underline">
-                  #{tag}
+                  {tagLabel(tag)}
                 </Link>
               ))}
             </div>
@@ -124,15 +127,17 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         />
         {loaderData.submitterStats ? <StatsRow stats={loaderData.submitterStats} /> : null}
         {product.video_url ? <VideoEmbed url={product.video_url} title={product.product_name} /> : null}
-        <section aria-labelledby="about-heading">
-          <h2 id="about-heading" className="mb-2 text-lg font-semibold">
-            About {product.product_name}
-          </h2>
-          <div
-            className="prose-sm flex flex-col gap-3 leading-relaxed break-words [&_a]:text-primary [&_a]:underline [&_ol]:list-decimal [&_ol]:pl-5 [&_ul]:list-disc [&_ul]:pl-5"
-            dangerouslySetInnerHTML={{ __html: product.description_html }}
-          />
-        </section>
+        {description ? (
+          <section aria-labelledby="about-heading">
+            <h2 id="about-heading" className="mb-2 text-lg font-semibold">
+              About {product.product_name}
+            </h2>
+            <div
+              className="prose-sm flex flex-col gap-3 leading-relaxed break-words [&_a]:text-primary [&_a]:underline [&_ol]:list-decimal [&_ol]:pl-5 [&_ul]:list-disc [&_ul]:pl-5"
+              dangerouslySetInnerHTML={{ __html: description }}
+            />
+          </section>
+        ) : null}
         {product.maker_comment ? (
           <section aria-labelledby="maker-comment-heading" className="rounded-xl border bg-muted/40 p-4">
             <h2 id="maker-comment-heading" className="mb-1 font-semibold">

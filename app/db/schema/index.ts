@@ -13,3 +13,4 @@ export * from "./ops";
 export * from "./makers";
 export * from "./imports";
 export * from "./promotion";
+export * from "./logos";

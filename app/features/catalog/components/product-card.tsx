@@ -1,14 +1,15 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { PricingBadge } from "~/domain/components/pricing-badge";
-import { ProductLogo } from "~/domain/components/product-logo";
 import type { ProductCard as Card } from "~/domain/product-card";
+import { tagLabel } from "~/domain/tag-label";
+import { CatalogProductLogo } from "~/domain/components/product-monogram";
 
 /** A product in a list. `actions` (the page's upvote and save buttons) sit in the card's corner. */
 export function ProductCard({ product, actions }: { product: Card; actions?: ReactNode }) {
   return (
     <article className="relative flex gap-3 rounded-xl border bg-card p-4 text-card-foreground shadow-sm transition-shadow hover:shadow-md">
-      <ProductLogo name={product.product_name} src={product.logo_url} />
+      <CatalogProductLogo name={product.product_name} src={product.logo_url} />
       <div className="min-w-0 flex-1">
         <h3 className="truncate font-semibold">
           <Link to={`/resources/${product.slug}`} className="after:absolute after:inset-0 hover:underline" prefetch="intent">
@@ -22,9 +23,9 @@ export function ProductCard({ product, actions }: { product: Card; actions?: Rea
             <Link
               key={tag}
               to={`/tag/${encodeURIComponent(tag)}`}
-              className="relative z-10 max-w-[11rem] truncate rounded-full bg-secondary px-2 py-0.5 text-xs text-secondary-foreground hover:underline"
+              className="relative z-10 rounded-full bg-secondary px-2 py-0.5 text-xs break-words text-secondary-foreground hover:underline"
             >
-              #{tag}
+              {tagLabel(tag)}
             </Link>
           ))}
         </div>

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { ProductCard } from "~/domain/product-card";
 import { ProductIdentity } from "~/domain/components/product-identity";
-import { ProductLogo } from "~/domain/components/product-logo";
+import { CatalogProductLogo } from "~/domain/components/product-monogram";
 
 /** Advertised products: 4 on desktop, 3 under 768 px; an invitation to advertise when there are none. */
 export function Spotlight({ products }: { products: ProductCard[] }) {
@@ -41,7 +41,7 @@ export function TrendingPanel({ products }: { products: ProductCard[] }) {
         {products.slice(0, 10).map((product) => (
           <li key={product.id} className="shrink-0">
             <Link to={`/resources/${product.slug}`} className="flex items-center gap-2 rounded-full border px-3 py-1 text-sm hover:bg-accent">
-              <ProductLogo name={product.product_name} src={product.logo_url} size={20} className="rounded-full" />
+              <CatalogProductLogo name={product.product_name} src={product.logo_url} size={20} className="rounded-full" decorative />
               {product.product_name}
             </Link>
           </li>

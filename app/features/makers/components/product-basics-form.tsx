@@ -78,7 +78,7 @@ export function ProductBasicsForm({ mode, values, errors: serverErrors, live = f
         >
           {(control) => (
             <div className="flex flex-wrap items-center gap-3">
-              <ProductLogo key={logoUrl} name={values.productName || "?"} src={logoUrl || null} size={48} />
+              <ProductLogo key={logoUrl} name={values.productName || "?"} src={logoUrl || null} size={48} outside />
               <input
                 {...control}
                 type="text"

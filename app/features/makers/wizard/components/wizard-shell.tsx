@@ -35,7 +35,7 @@ export function WizardShell({ productId, productName, websiteUrl, logoUrl, compl
           Back to My Products
         </Link>
         <div className="flex items-center gap-3">
-          <ProductLogo key={logoUrl ?? ""} name={productName} src={logoUrl} size={48} />
+          <ProductLogo key={logoUrl ?? ""} name={productName} src={logoUrl} size={48} outside />
           <div className="min-w-0">
             <h1 className="truncate text-lg font-semibold" title={productName}>
               {productName}
