@@ -170,4 +170,47 @@ describe("/admin/niches and /admin/parent-subcategories actions", () => {
     expect(await subs(rows.map((r) => ["ids", String(r.id)] as [string, string]).concat([["intent", "bulk-delete"]]))).toMatchObject({ status: 302 });
     expect(await queryRows(getDb(), sql`select id from subcategories where slug like ${`pa-${run}-%`}`)).toEqual([]);
   });
+
+  it("manages a parent's children: bad input is a 4xx, a new child's products join the parent's page, unchecking removes them", async () => {
+    await subs([["intent", "create"], ["name", `Kin ${run} Parent`]]);
+    const [parent] = await queryRows<{ id: number }>(getDb(), sql`select id from subcategories where slug = ${`kin-${run}-parent`}`);
+    const pid = String(parent!.id);
+    for (const fields of [
+      [["intent", "children"], ["id", pid], ["childIds", "x"]],
+      [["intent", "children"], ["id", "abc"]],
+      [["intent", "add-child"], ["id", pid]],
+      [["intent", "add-child"], ["id", pid], ["name", "a\u0000b"]],
+      [["intent", "add-child"], ["id", "2000000000"], ["name", `Kin ${run} Lost`]],
+      [["intent", "children"], ["id", "2000000000"]],
+    ] as [string, string][][]) {
+      const result = await subs(fields);
+      expect(result.status, JSON.stringify(fields)).toBeGreaterThanOrEqual(400);
+      expect(result.status, JSON.stringify(fields)).toBeLessThan(500);
+      expect(typeof result.body?.error).toBe("string");
+    }
+    expect(await subs([["intent", "add-child"], ["id", pid], ["name", `Kin ${run} Child`]])).toMatchObject({
+      status: 302,
+      location: "/admin/parent-subcategories",
+    });
+    expect(await subs([["intent", "add-child"], ["id", pid], ["name", `KIN ${run} CHILD`]])).toMatchObject({
+      status: 400,
+      body: { error: MESSAGES.subcategoryExists, intent: "add-child", id: parent!.id },
+    });
+    const [child] = await queryRows<{ id: number; is_parent: boolean; parent_id: number }>(
+      getDb(),
+      sql`select id, is_parent, parent_id from subcategories where slug = ${`kin-${run}-child`}`,
+    );
+    expect(child).toMatchObject({ is_parent: false, parent_id: parent!.id });
+    const product = await createProduct(getDb(), { subcategorySlug: `kin-${run}-child` });
+    const page = async () =>
+      JSON.stringify(
+        (await parentSubcategoryLoader(args(`/parent-subcategory/kin-${run}-parent`, { subcategory: `kin-${run}-parent` })) as { page: unknown }).page,
+      );
+    expect(await page()).toContain(product.slug);
+    // Unchecking every child: the child's product leaves the parent's page at once.
+    expect(await subs([["intent", "children"], ["id", pid]])).toMatchObject({ status: 302 });
+    expect(await page()).not.toContain(product.slug);
+    expect(await subs([["intent", "children"], ["id", pid], ["childIds", String(child!.id)]])).toMatchObject({ status: 302 });
+    expect(await page()).toContain(product.slug);
+  });
 });

@@ -94,6 +94,8 @@ test("niche CRUD: add, duplicate message, draft vanishes from the public page at
   await expectAccessible(page);
   await subs.getByRole("button", { name: "Save subcategories" }).click();
   await expect(toast(page, "Niche subcategories saved")).toBeVisible();
+  // At 360 px the toast sits over the row's last buttons: let it go before clicking there.
+  await expect(toast(page, "Niche subcategories saved")).toBeHidden({ timeout: 15_000 });
 
   // Delete one, with its confirmation.
   await row(page, renamed).getByRole("button", { name: `Delete ${renamed}` }).click();
@@ -159,6 +161,44 @@ test("parent subcategory CRUD: add, duplicate, draft hides the page, rename redi
   await dialog.getByRole("button", { name: "Save" }).click();
   await expect(toast(page, `Subcategory renamed to ${renamed}`)).toBeVisible();
   expect(await anonymous(visitor, `/parent-subcategory/${slug}`)).toEqual({ status: 301, location: `/parent-subcategory/${slugOf(renamed)}` });
+
+  // Its children: add a new child by name, then uncheck it (it becomes top-level), then take it back.
+  const child = `Tx Child ${tag}`;
+  const childrenCell = () => row(page, renamed).locator("td").nth(4);
+  await expect(childrenCell()).toHaveText("0");
+  await row(page, renamed).getByRole("button", { name: `Children of ${renamed}` }).click();
+  let kids = page.getByRole("dialog", { name: `Children of ${renamed}` });
+  await expect(kids.getByLabel("Filter subcategories")).toBeVisible();
+  await expectAccessible(page);
+  // An empty name is refused in the browser, a taken one by the server.
+  await kids.getByRole("button", { name: "Add child" }).click();
+  await expect(kids.getByText("Name is required")).toBeVisible();
+  await kids.getByLabel("New child subcategory").fill(renamed.toUpperCase());
+  await kids.getByRole("button", { name: "Add child" }).click();
+  await expect(kids.getByRole("alert").filter({ hasText: "This subcategory already exists" })).toBeVisible();
+  await kids.getByLabel("New child subcategory").fill(child);
+  await kids.getByRole("button", { name: "Add child" }).click();
+  await expect(toast(page, `Child subcategory added: ${child}`)).toBeVisible();
+  await expect(childrenCell()).toHaveText("1");
+  // A child is not a parent: it gets no row of its own.
+  await expect(row(page, child)).toHaveCount(0);
+
+  await row(page, renamed).getByRole("button", { name: `Children of ${renamed}` }).click();
+  kids = page.getByRole("dialog", { name: `Children of ${renamed}` });
+  await kids.getByLabel("Filter subcategories").fill(child);
+  await expect(kids.getByRole("checkbox", { name: child })).toBeChecked();
+  await kids.getByRole("checkbox", { name: child }).uncheck();
+  await kids.getByRole("button", { name: "Save children" }).click();
+  await expect(toast(page, "Child subcategories saved")).toBeVisible();
+  await expect(childrenCell()).toHaveText("0");
+
+  await row(page, renamed).getByRole("button", { name: `Children of ${renamed}` }).click();
+  kids = page.getByRole("dialog", { name: `Children of ${renamed}` });
+  await kids.getByLabel("Filter subcategories").fill(child);
+  await expect(kids.getByRole("checkbox", { name: child })).not.toBeChecked();
+  await kids.getByRole("checkbox", { name: child }).check();
+  await kids.getByRole("button", { name: "Save children" }).click();
+  await expect(childrenCell()).toHaveText("1");
 
   await row(page, renamed).getByRole("button", { name: `Delete ${renamed}` }).click();
   await page.getByRole("dialog", { name: `Delete the subcategory ${renamed}?` }).getByRole("button", { name: "Delete permanently" }).click();

@@ -16,6 +16,7 @@ import {
   feedbackStats,
   moderateFeedback,
   readFeedbackReports,
+  SEARCH_EXACT_LIMIT,
 } from "~/features/admin-feedback/feedback-reports.server";
 
 beforeAll(() => setAuthSettings(localSettings()));
@@ -195,6 +196,49 @@ describe("the report, moderation and public visibility", () => {
     expect([...ids].sort((a, b) => b - a)).toEqual(ids);
     const threes = await readAll(feedbackCsvStream(db, filters({ q: run, rating: 3 })));
     expect(threes.trimEnd().split("\r\n").slice(1).every((l) => l.split(",")[3] === "3")).toBe(true);
+  });
+
+  it("writes the same CSV cells in the database as csvRow does, for every awkward value", async () => {
+    const db = getDb();
+    const awkward = [`+1 ${run}`, `-2 ${run}`, `@x ${run}`, `\tTab ${run}`, `\rCR ${run}`, `say "hi", ok ${run}`, `line\nbreak ${run}`, `plain ${run}`, `=1+1 "${run}"`];
+    const ids: number[] = [];
+    for (const [i, text] of awkward.entries()) ids.push(await review(db, productId, other, 1 + (i % 5), text));
+    const text = await readAll(feedbackCsvStream(db, filters({ q: run }), 3));
+    const [meta] = await queryRows<{ product_name: string; author: string }>(
+      db,
+      sql`select p.product_name, coalesce(pr.username, u.name) as author from products p, "user" u left join profiles pr on pr.id = u.id
+           where p.id = ${productId} and u.id = ${other}`,
+    );
+    for (const [i, id] of ids.entries()) {
+      const [row] = await queryRows<{ created_at: Date | string }>(db, sql`select created_at from product_feedback where id = ${id}`);
+      const line = csvRow([id, meta!.product_name, meta!.author, 1 + (i % 5), awkward[i], new Date(row!.created_at).toISOString()]);
+      expect(text).toContain(line);
+    }
+  });
+
+  it("counts a search exactly up to the limit, then labels an estimate, and still pages newest first", async () => {
+    const db = getDb();
+    const token = `many${run}`;
+    await db.execute(
+      sql`insert into product_feedback (product_id, user_id, rating, comment, created_at)
+          select ${productId}, ${other}, 1 + g % 5, ${token} || ' number ' || g, now() - (g || ' seconds')::interval
+          from generate_series(1, ${SEARCH_EXACT_LIMIT + 50}::int) g`,
+    );
+    await db.execute(sql`analyze product_feedback`);
+    const many = await readFeedbackReports(db, { filters: filters({ q: token }), page: 1 });
+    expect(many).toMatchObject({ estimated: true, capped: true });
+    expect(many.total).toBeGreaterThan(SEARCH_EXACT_LIMIT);
+    expect(many.rows.map((r) => r.comment)).toEqual(Array.from({ length: 10 }, (_, i) => `${token} number ${i + 1}`));
+    const second = await readFeedbackReports(db, { filters: filters({ q: token }), page: 2 });
+    expect(second.rows[0]!.comment).toBe(`${token} number 11`);
+    // Narrowed below the limit: exact, sorted newest first from the matched ids.
+    const few = await readFeedbackReports(db, { filters: filters({ q: `${token} number 10`, rating: 1 }), page: 1 });
+    const expected = Array.from({ length: SEARCH_EXACT_LIMIT + 50 }, (_, i) => i + 1).filter((g) => g % 5 === 0 && `number ${g}`.includes("number 10"));
+    expect(few).toMatchObject({ estimated: false, capped: false, total: expected.length });
+    expect(few.rows.map((r) => r.comment)).toEqual(expected.slice(0, 10).map((g) => `${token} number ${g}`));
+    // One or two characters are not searched on the page (no index can serve them): it says so.
+    expect(await readFeedbackReports(db, { filters: filters({ q: "ab" }), page: 1 })).toMatchObject({ tooShort: true, rows: [], total: 0 });
+    await db.execute(sql`delete from product_feedback where comment like ${`${token} %`}`);
   });
 });
 

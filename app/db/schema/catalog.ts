@@ -168,6 +168,21 @@ export const product_facet_counts = pgTable(
   (t) => [primaryKey({ columns: [t.type, t.status, t.pricing, t.is_advertised, t.has_coupon] })],
 );
 
+/**
+ * How many products each niche (`kind` 'niche', product_niches) and subcategory ('subcategory',
+ * product_subcategories) has, kept by statement triggers on those link tables (hand-written in
+ * the migration): Manage Niches and Manage Parent Subcategories never count 1M links (decision 045).
+ */
+export const taxonomy_product_counts = pgTable(
+  "taxonomy_product_counts",
+  {
+    kind: text("kind").notNull(),
+    ref_id: integer("ref_id").notNull(),
+    n: integer("n").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.ref_id] })],
+);
+
 export const product_niches = pgTable(
   "product_niches",
   {

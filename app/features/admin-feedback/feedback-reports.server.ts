@@ -7,19 +7,23 @@ import { data, redirect } from "react-router";
 import { invalidate, productTag } from "~/db/cache-bus.server";
 import { queryRows, type Database } from "~/db/client.server";
 import { getDb } from "~/db/registry.server";
+import { intArray } from "~/db/sql-arrays";
 import { recordAudit, type Actor } from "~/domain/audit/audit.server";
 import { requireAdmin } from "~/domain/auth/session.server";
 import { setFlash } from "~/domain/flash.server";
 import { assertSameOrigin } from "~/lib/http/origin.server";
 import {
+  csvCell,
   csvRow,
   distribution,
   EXPORT_COLUMNS,
   exportFileName,
   FEEDBACK_PAGE_SIZE,
   FEEDBACK_REPORT_MESSAGES,
+  MAX_PAGE,
   MODERATION_INTENTS,
   parseFeedbackQuery,
+  searchTooShort,
   type FeedbackFilters,
   type FeedbackReportsPage,
   type FeedbackRow,
@@ -34,27 +38,97 @@ function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/** The kind and rating filters on one feedback row (alias `x`). */
+function rowFilters(filters: FeedbackFilters, x: SQL): SQL {
+  const parts: SQL[] = [filters.kind === "replies" ? sql`${x}.parent_id is not null` : sql`${x}.parent_id is null`];
+  if (filters.rating) parts.push(sql`${x}.rating = ${filters.rating}`);
+  return sql.join(parts, sql` and `);
+}
+
+/**
+ * Whether a row (f, p, u, pr joined) matches the search: its comment, its product's name, or its
+ * author's name, e-mail or username contain the text (the export walks the rows with it).
+ */
+function searchMatch(pattern: string): SQL {
+  return sql`(f.comment ilike ${pattern} or lower(p.product_name) like lower(${pattern})
+              or lower(u.name) like lower(${pattern}) or lower(u.email) like lower(${pattern}) or lower(pr.username) like lower(${pattern}))`;
+}
+
 /** The filters as a condition on f (product_feedback), p (products), u ("user"), pr (profiles). */
 export function filterCondition(filters: FeedbackFilters): SQL {
-  const parts: SQL[] = [filters.kind === "replies" ? sql`f.parent_id is not null` : sql`f.parent_id is null`];
-  if (filters.rating) parts.push(sql`f.rating = ${filters.rating}`);
-  if (filters.q) {
-    const pattern = likePattern(filters.q);
-    // Each branch can use an index (trigram on the comment and on lower(product_name), the
-    // feedback's product and user indexes), which one OR across the joined tables could not.
-    parts.push(
-      sql`f.id in (
-            select x.id from product_feedback x where x.comment ilike ${pattern}
-            union
-            select x.id from product_feedback x
-              where x.product_id in (select pp.id from products pp where lower(pp.product_name) like lower(${pattern}))
-            union
-            select x.id from product_feedback x
-              where x.user_id in (select uu.id from "user" uu where uu.name ilike ${pattern} or uu.email ilike ${pattern}
-                                  union select pf.id from profiles pf where pf.username ilike ${pattern}))`,
-    );
-  }
+  const parts: SQL[] = [rowFilters(filters, sql`f`)];
+  if (filters.q) parts.push(searchMatch(likePattern(filters.q)));
   return sql.join(parts, sql` and `);
+}
+
+/** A search is counted exactly up to this many matches; beyond, the count is a labelled estimate. */
+export const SEARCH_EXACT_LIMIT = 1_000;
+/** Rows of the block sample behind a search's estimate. */
+const SEARCH_SAMPLE_ROWS = 2_000;
+
+type Branch = "comment" | "product" | "author";
+const BRANCHES: Branch[] = ["comment", "product", "author"];
+
+/** Each search branch as a condition on one feedback row `f` (its product and author looked up by key). */
+function branchCondition(branch: Branch, pattern: string): SQL {
+  if (branch === "comment") return sql`f.comment ilike ${pattern}`;
+  if (branch === "product") return sql`exists (select 1 from products pp where pp.id = f.product_id and lower(pp.product_name) like lower(${pattern}))`;
+  return sql`(exists (select 1 from "user" uu where uu.id = f.user_id and (lower(uu.name) like lower(${pattern}) or lower(uu.email) like lower(${pattern})))
+              or exists (select 1 from profiles pf where pf.id = f.user_id and lower(pf.username) like lower(${pattern})))`;
+}
+
+/**
+ * Up to `limit` ids of the rows each search branch matches, each branch on its own index (the
+ * comment's trigram index; products by the trigram index on lower(product_name); authors by the
+ * trigram indexes on name, e-mail and username, then their feedback by user) and stopping at
+ * `limit`: the cost follows the limit, not the number of matches. A branch that returns `limit`
+ * ids has more ("big").
+ */
+async function boundedSearchIds(db: Database, filters: FeedbackFilters, limit: number): Promise<Record<Branch, number[]>> {
+  const pattern = likePattern(filters.q);
+  const x = sql`x`;
+  const rows = await queryRows<{ b: Branch; id: number }>(
+    db,
+    sql`(select 'comment' as b, x.id from product_feedback x where x.comment ilike ${pattern} and ${rowFilters(filters, x)} limit ${limit})
+        union all
+        (select 'product', x.id from products pp join product_feedback x on x.product_id = pp.id
+          where lower(pp.product_name) like lower(${pattern}) and ${rowFilters(filters, x)} limit ${limit})
+        union all
+        (select 'author', x.id from (select uu.id from "user" uu where lower(uu.name) like lower(${pattern})
+                                     union select uu.id from "user" uu where lower(uu.email) like lower(${pattern})
+                                     union select pf.id from profiles pf where lower(pf.username) like lower(${pattern})) a
+           join product_feedback x on x.user_id = a.id
+          where ${rowFilters(filters, x)} limit ${limit})`,
+  );
+  const found: Record<Branch, number[]> = { comment: [], product: [], author: [] };
+  for (const row of rows) found[row.b].push(Number(row.id));
+  return found;
+}
+
+/**
+ * About how many rows the big branches match: the share of a repeatable block sample of
+ * product_feedback passing them, times the table's size from the statistics, plus the rows of
+ * the small branches (an overlap is counted twice: it is an estimate).
+ */
+async function estimateSearch(db: Database, filters: FeedbackFilters, big: Branch[], smallCount: number): Promise<number> {
+  const pattern = likePattern(filters.q);
+  const [size] = await queryRows<{ n: number }>(
+    db,
+    sql`select greatest(reltuples, 0)::bigint as n from pg_class where oid = 'product_feedback'::regclass`,
+  );
+  const rowsInTable = Math.max(1, Number(size?.n ?? 0));
+  const percent = Math.min(100, Math.max(0.01, (SEARCH_SAMPLE_ROWS / rowsInTable) * 100));
+  const [sample] = await queryRows<{ hits: number; sampled: number }>(
+    db,
+    sql`select count(*) filter (where ${rowFilters(filters, sql`f`)} and (${sql.join(
+      big.map((b) => branchCondition(b, pattern)),
+      sql` or `,
+    )}))::int as hits, count(*)::int as sampled
+          from product_feedback f tablesample system (${percent}::real) repeatable (37)`,
+  );
+  const sampled = Number(sample?.sampled ?? 0);
+  const estimate = sampled ? Math.round((Number(sample?.hits ?? 0) / sampled) * rowsInTable) : 0;
+  return Math.max(SEARCH_EXACT_LIMIT + 1, estimate + smallCount);
 }
 
 const joins = sql`product_feedback f join products p on p.id = f.product_id join "user" u on u.id = f.user_id
@@ -142,12 +216,12 @@ function cachedStats(db: Database): Promise<FeedbackStats> {
 }
 
 export async function readFeedbackReports(db: Database, query: { filters: FeedbackFilters; page: number }): Promise<FeedbackReportsPage> {
+  if (query.filters.q) return readSearch(db, query);
   const where = filterCondition(query.filters);
   // Without a search the joins add nothing to a count (every row has its product and user).
-  const from = query.filters.q ? joins : sql`product_feedback f`;
   const [stats, [count]] = await Promise.all([
     cachedStats(db),
-    queryRows<{ n: number }>(db, sql`select count(*)::int as n from (select 1 from ${from} where ${where} limit ${COUNT_CAP + 1}) c`),
+    queryRows<{ n: number }>(db, sql`select count(*)::int as n from (select 1 from product_feedback f where ${where} limit ${COUNT_CAP + 1}) c`),
   ]);
   const counted = Number(count?.n ?? 0);
   const capped = counted > COUNT_CAP;
@@ -161,7 +235,52 @@ export async function readFeedbackReports(db: Database, query: { filters: Feedba
             order by f.created_at desc, f.id desc limit ${FEEDBACK_PAGE_SIZE} offset ${(page - 1) * FEEDBACK_PAGE_SIZE}`,
       )
     : [];
-  return { stats, rows: rows.map(toRow), total, capped, page, pageCount, filters: query.filters };
+  return { stats, rows: rows.map(toRow), total, capped, estimated: false, page, pageCount, filters: query.filters };
+}
+
+/**
+ * A search: each branch's matches (comment, product name, author) are first collected by index,
+ * at most SEARCH_EXACT_LIMIT + 1 per branch. When no branch reaches that, the count is exact and
+ * the page is sorted from those ids alone. Otherwise the big branches are walked newest first
+ * (the created_at index, testing one condition per row) for just the rows up to the page's end,
+ * merged with the small branches' rows; the count is then an estimate, labelled as such.
+ */
+async function readSearch(db: Database, query: { filters: FeedbackFilters; page: number }): Promise<FeedbackReportsPage> {
+  const { filters } = query;
+  if (searchTooShort(filters.q)) {
+    return { stats: await cachedStats(db), rows: [], total: 0, capped: false, estimated: false, tooShort: true, page: 1, pageCount: 1, filters };
+  }
+  const limit = SEARCH_EXACT_LIMIT + 1;
+  const [stats, found] = await Promise.all([cachedStats(db), boundedSearchIds(db, filters, limit)]);
+  const big = BRANCHES.filter((b) => found[b].length >= limit);
+  const small = [...new Set(BRANCHES.filter((b) => found[b].length < limit).flatMap((b) => found[b]))];
+  const pageRows = (page: number, candidates: SQL) =>
+    queryRows<ListRow>(
+      db,
+      sql`with candidates as (${candidates}),
+               shown as (select id, created_at from candidates order by created_at desc, id desc
+                         limit ${FEEDBACK_PAGE_SIZE} offset ${(page - 1) * FEEDBACK_PAGE_SIZE})
+          select ${listColumns} from shown s join (${joins}) on f.id = s.id order by f.created_at desc, f.id desc`,
+    );
+  const smallRows = sql`select f.id, f.created_at from product_feedback f where f.id = any(${intArray(small)})`;
+  if (!big.length) {
+    const total = small.length;
+    const pageCount = Math.max(1, Math.ceil(total / FEEDBACK_PAGE_SIZE));
+    const page = Math.min(query.page, pageCount);
+    const rows = total ? await pageRows(page, smallRows) : [];
+    return { stats, rows: rows.map(toRow), total, capped: false, estimated: false, page, pageCount, filters };
+  }
+  const total = Math.min(await estimateSearch(db, filters, big, small.length), MAX_PAGE * FEEDBACK_PAGE_SIZE);
+  const pageCount = Math.max(1, Math.ceil(total / FEEDBACK_PAGE_SIZE));
+  const page = Math.min(query.page, pageCount);
+  const depth = page * FEEDBACK_PAGE_SIZE;
+  const pattern = likePattern(filters.q);
+  const walks = big.map(
+    (b) => sql`(select f.id, f.created_at from product_feedback f where ${rowFilters(filters, sql`f`)} and ${branchCondition(b, pattern)}
+                order by f.created_at desc, f.id desc limit ${depth})`,
+  );
+  const rows = await pageRows(page, sql.join([...(small.length ? [smallRows] : []), ...walks], sql` union `));
+  return { stats, rows: rows.map(toRow), total, capped: true, estimated: true, page, pageCount, filters };
 }
 
 export type ModerationResult = { ok: true; slug: string } | { ok: false; status: 404; message: string };
@@ -284,49 +403,68 @@ interface ExportRow {
   created: string;
 }
 
+const NEEDS_QUOTES = /[",\r\n]/;
+
 /**
- * The filtered feedback as CSV, newest first, read in keyset batches (`f.id < last`) only when the
- * reader asks for more: memory stays at one batch whatever the number of rows.
+ * `csvCell` (feedback-reports.ts) for a text cell, with the common case (no formula start, nothing
+ * to quote) answered by one character test and one regex test.
+ */
+function textCell(value: string | null): string {
+  if (!value) return "";
+  const first = value.charCodeAt(0);
+  // = + - @ tab CR
+  if (first === 61 || first === 43 || first === 45 || first === 64 || first === 9 || first === 13) return csvCell(value);
+  return NEEDS_QUOTES.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+}
+
+/**
+ * The filtered feedback as CSV, newest first, read in keyset batches (`f.id < last`). The next
+ * batch is asked for while this one is formatted and sent, so the database and Node work at the
+ * same time; memory stays at two batches whatever the number of rows. Numbers and the ISO date
+ * (made by the database) need no escaping; text cells go through the formula escape and quoting.
  */
 export function feedbackCsvStream(db: Database, filters: FeedbackFilters, batchSize = EXPORT_BATCH_SIZE, onBatch?: (rows: number) => void) {
   const where = filterCondition(filters);
   const encoder = new TextEncoder();
-  let last: number | null = null;
+  const fetchBatch = (after: number | null) =>
+    queryRows<ExportRow>(
+      db,
+      sql`select f.id, p.product_name, coalesce(pr.username, u.name) as author, f.rating, f.parent_id, f.comment,
+                 to_char(f.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created
+            from ${joins} where ${where} ${after === null ? sql`` : sql`and f.id < ${after}`} order by f.id desc limit ${batchSize}`,
+    );
+  let next: Promise<ExportRow[]> | null = null;
   let headerSent = false;
   return new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
         if (!headerSent) {
           headerSent = true;
+          next = fetchBatch(null);
+          next.catch(() => {}); // reported by the next pull; never unhandled if the reader leaves
           controller.enqueue(encoder.encode("\uFEFF" + csvRow([...EXPORT_COLUMNS])));
           return;
         }
-        const after = last === null ? sql`` : sql`and f.id < ${last}`;
-        const rows = await queryRows<ExportRow>(
-          db,
-          sql`select f.id, p.product_name, coalesce(pr.username, u.name) as author, f.rating, f.parent_id, f.comment,
-                     to_char(f.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created
-              from ${joins} where ${where} ${after} order by f.id desc limit ${batchSize}`,
-        );
-        onBatch?.(rows.length);
-        if (!rows.length) {
+        if (!next) {
           controller.close();
           return;
         }
-        last = Number(rows.at(-1)!.id);
+        const rows = await next;
+        next = null;
+        onBatch?.(rows.length);
+        if (rows.length === batchSize) {
+          next = fetchBatch(Number(rows.at(-1)!.id));
+          next.catch(() => {});
+        }
         let chunk = "";
         for (const r of rows) {
-          chunk += csvRow([
-            Number(r.id),
-            r.product_name,
-            r.author ?? "",
-            r.parent_id === null ? Number(r.rating) : "",
-            r.comment,
-            r.created,
-          ]);
+          chunk += `${r.id},${textCell(r.product_name)},${textCell(r.author)},${r.parent_id === null ? r.rating : ""},${textCell(r.comment)},${r.created}\r\n`;
         }
-        controller.enqueue(encoder.encode(chunk));
-        if (rows.length < batchSize) controller.close();
+        if (chunk) controller.enqueue(encoder.encode(chunk));
+        if (!next) controller.close();
+      },
+      cancel() {
+        next = null;
       },
     },
     { highWaterMark: 0 },

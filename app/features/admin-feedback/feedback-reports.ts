@@ -6,6 +6,15 @@
 export const FEEDBACK_PAGE_SIZE = 10;
 export const MAX_PAGE = 100_000;
 export const MAX_SEARCH = 200;
+/**
+ * Shorter searches are not run on the page: a "contains" match of 1 or 2 characters cannot use a
+ * trigram index and would read every review (1.3 s at 1,000,000). The export still honours them.
+ */
+export const MIN_SEARCH = 3;
+
+export function searchTooShort(q: string): boolean {
+  return q !== "" && Array.from(q).length < MIN_SEARCH;
+}
 
 export type FeedbackKind = "reviews" | "replies";
 
@@ -88,6 +97,10 @@ export interface FeedbackReportsPage {
   /** Exact up to the count cap; `capped` says there are more. */
   total: number;
   capped: boolean;
+  /** `total` is an estimate (a search with many matches): shown as "About N". */
+  estimated: boolean;
+  /** The search has fewer than MIN_SEARCH characters and was not run. */
+  tooShort?: boolean;
   page: number;
   pageCount: number;
   filters: FeedbackFilters;

@@ -45,17 +45,29 @@ export interface QueuePage<T> {
   total: number;
 }
 
-/** Pending submissions. The column is NOT NULL here, so the spec's "null status" cannot occur; `is null` stays for imported data. */
-const SUBMISSION_WHERE = sql`p.type = 'product' and (p.status = 'pending' or p.status is null)`;
+/**
+ * Pending submissions. `products.status` is NOT NULL (every import and form sets it), so the
+ * spec's "null status" cannot occur, and leaving out `or status is null` lets the page come from
+ * the (status, type, created_at) index.
+ */
+const SUBMISSION_WHERE = sql`p.type = 'product' and p.status = 'pending'`;
 const SUGGESTION_WHERE = sql`p.type = 'suggestion' and p.status = 'pending'`;
+
+/** The exact number of pending products of a type, from the counts kept by triggers (decision 037). */
+async function pendingCount(db: Executor, type: "product" | "suggestion"): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`select coalesce(sum(n), 0)::int as n from product_facet_counts where type = ${type} and status = 'pending'`,
+  );
+  return Number(row?.n ?? 0);
+}
 
 function clampPage(page: number, total: number): number {
   return Math.max(1, Math.min(page, pageCountOf(total), MAX_QUEUE_PAGE));
 }
 
 export async function listSubmissions(db: Executor, requested: number): Promise<QueuePage<SubmissionRow>> {
-  const [count] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from products p where ${SUBMISSION_WHERE}`);
-  const total = Number(count?.n ?? 0);
+  const total = await pendingCount(db, "product");
   const page = clampPage(requested, total);
   const rows = await queryRows<SubmissionRow>(
     db,
@@ -65,19 +77,19 @@ export async function listSubmissions(db: Executor, requested: number): Promise<
                coalesce(pr.username, p.submitter_name) as submitter,
                coalesce(u.email, p.submitter_email) as submitter_email,
                p.created_at::text as created_at
-          from products p
+          from (select p.id from products p where ${SUBMISSION_WHERE}
+                 order by p.created_at desc, p.id desc
+                 limit ${QUEUE_PAGE_SIZE} offset ${(page - 1) * QUEUE_PAGE_SIZE}) shown
+          join products p on p.id = shown.id
           left join "user" u on u.id = p.submitter_id
           left join profiles pr on pr.id = p.submitter_id
-         where ${SUBMISSION_WHERE}
-         order by p.created_at desc, p.id desc
-         limit ${QUEUE_PAGE_SIZE} offset ${(page - 1) * QUEUE_PAGE_SIZE}`,
+         order by p.created_at desc, p.id desc`,
   );
   return { rows: rows.map((row) => ({ ...row, id: Number(row.id), tags: row.tags ?? [], niches: row.niches ?? [] })), page, pageCount: pageCountOf(total), total };
 }
 
 export async function listSuggestions(db: Executor, requested: number): Promise<QueuePage<SuggestionRow>> {
-  const [count] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from products p where ${SUGGESTION_WHERE}`);
-  const total = Number(count?.n ?? 0);
+  const total = await pendingCount(db, "suggestion");
   const page = clampPage(requested, total);
   const rows = await queryRows<SuggestionRow>(
     db,
@@ -85,12 +97,13 @@ export async function listSuggestions(db: Executor, requested: number): Promise<
                coalesce(pr.username, p.submitter_name) as username,
                coalesce(u.email, p.submitter_email) as email,
                p.created_at::text as created_at
-          from products p
+          from (select p.id from products p where ${SUGGESTION_WHERE}
+                 order by p.created_at desc, p.id desc
+                 limit ${QUEUE_PAGE_SIZE} offset ${(page - 1) * QUEUE_PAGE_SIZE}) shown
+          join products p on p.id = shown.id
           left join "user" u on u.id = p.submitter_id
           left join profiles pr on pr.id = p.submitter_id
-         where ${SUGGESTION_WHERE}
-         order by p.created_at desc, p.id desc
-         limit ${QUEUE_PAGE_SIZE} offset ${(page - 1) * QUEUE_PAGE_SIZE}`,
+         order by p.created_at desc, p.id desc`,
   );
   return { rows: rows.map((row) => ({ ...row, id: Number(row.id) })), page, pageCount: pageCountOf(total), total };
 }

@@ -12,12 +12,15 @@ import { assertSameOrigin } from "~/lib/http/origin.server";
 import { logger } from "~/lib/logger.server";
 import { MESSAGES, NICHE_INTENTS, SUBCATEGORY_INTENTS, nameForm, parseId, parseIds, type PublishStatus } from "./taxonomy";
 import {
+  childOptions,
+  createChildSubcategory,
   createTaxon,
   deleteTaxa,
   listNiches,
   listParentSubcategories,
   renameTaxon,
   setNicheSubcategories,
+  setSubcategoryChildren,
   setTaxonStatus,
   subcategoryOptions,
   type TaxonKind,
@@ -63,11 +66,13 @@ export async function nichesLoader(request: Request, context: unknown) {
 
 export async function parentSubcategoriesLoader(request: Request, context: unknown) {
   await requireAdmin(request, context);
+  const db = getDb();
   try {
-    return { subcategories: await listParentSubcategories(getDb()), loadError: null };
+    const [subcategories, children] = await Promise.all([listParentSubcategories(db), childOptions(db)]);
+    return { subcategories, childOptions: children, loadError: null };
   } catch (error) {
     logger().error({ err: error }, "parent subcategories could not be loaded");
-    return { subcategories: [], loadError: MESSAGES.subcategoriesLoadFailed };
+    return { subcategories: [], childOptions: [], loadError: MESSAGES.subcategoriesLoadFailed };
   }
 }
 
@@ -186,6 +191,30 @@ async function taxonomyAction(request: Request, context: unknown, kind: TaxonKin
       return back(request, { kind: "success", message: `${texts.label} deleted: ${result.deleted[0]!.name}` });
     } catch (error) {
       return failed(texts.deleteOneFailed, error);
+    }
+  }
+
+  if (intent === "add-child") {
+    const parsed = parseForm(nameForm, form);
+    if (!parsed.ok) return refuse(parsed.errors.name ?? parsed.errors.form ?? MESSAGES.nameRequired, intent, 400, id);
+    try {
+      const result = await createChildSubcategory(db, admin, id, parsed.data.name);
+      if (!result.ok) return result.reason === "exists" ? refuse(texts.exists, intent, 400, id) : refuse(MESSAGES.notFound, intent, 404, id);
+      return back(request, { kind: "success", message: `Child subcategory added: ${result.value.name}` });
+    } catch (error) {
+      return failed(MESSAGES.childAddFailed, error);
+    }
+  }
+
+  if (intent === "children") {
+    const childIds = parseIds(form.getAll("childIds"), { allowEmpty: true });
+    if (!childIds) return refuse(MESSAGES.badSelection, intent, 400, id);
+    try {
+      const result = await setSubcategoryChildren(db, admin, id, childIds);
+      if (!result.ok) return refuse(MESSAGES.notFound, intent, 404, id);
+      return back(request, { kind: "success", message: "Child subcategories saved" });
+    } catch (error) {
+      return failed(MESSAGES.childrenFailed, error);
     }
   }
 

@@ -5,7 +5,18 @@ import { onInvalidate, type CacheTag } from "~/db/cache-bus.server";
 import { getDb } from "~/db/registry.server";
 import { createProduct, createUser } from "../../../tests/factories";
 import { MESSAGES, nameForm, parseIds } from "./taxonomy";
-import { createTaxon, deleteTaxa, listNiches, listParentSubcategories, renameTaxon, setNicheSubcategories, setTaxonStatus } from "./taxonomy.server";
+import {
+  childOptions,
+  createChildSubcategory,
+  createTaxon,
+  deleteTaxa,
+  listNiches,
+  listParentSubcategories,
+  renameTaxon,
+  setNicheSubcategories,
+  setSubcategoryChildren,
+  setTaxonStatus,
+} from "./taxonomy.server";
 import { parseForm } from "~/lib/forms";
 
 const run = Date.now().toString(36);
@@ -182,5 +193,109 @@ describe("parent subcategories", () => {
     );
     expect(left).toEqual({ ps: 0, parent: null, redirects: 0 });
     expect(await audit(db, "subcategory.delete", parent.value.id)).toHaveLength(1);
+  });
+});
+
+describe("children of parent subcategories", () => {
+  const parentOf = async (db: Database, id: number) =>
+    (await queryRows<{ parent_id: number | null }>(db, sql`select parent_id from subcategories where id = ${id}`))[0]?.parent_id;
+
+  it("adds a child by name, moves children between parents, detaches them, and audits each change", async () => {
+    const db = getDb();
+    const actor = await admin(db);
+    const events: CacheTag[][] = [];
+    const stop = onInvalidate((tags) => void events.push([...tags]));
+    try {
+      const a = await createTaxon(db, actor, "subcategory", `Ch ${run} Parent A`);
+      const b = await createTaxon(db, actor, "subcategory", `Ch ${run} Parent B`);
+      if (!a.ok || !b.ok) throw new Error("not created");
+
+      // A new child: published, not a parent, under A; same duplicate rule as any subcategory.
+      const child = await createChildSubcategory(db, actor, a.value.id, `Ch ${run}  Child One`.replace(/\s+/g, " "));
+      expect(child).toMatchObject({ ok: true, value: { slug: `ch-${run}-child-one`, status: "published" } });
+      if (!child.ok) throw new Error("not created");
+      expect(await createChildSubcategory(db, actor, a.value.id, `CH ${run} CHILD ONE`)).toEqual({ ok: false, reason: "exists" });
+      expect(await createChildSubcategory(db, actor, a.value.id, `Ch ${run} Parent B`)).toEqual({ ok: false, reason: "exists" });
+      expect(await createChildSubcategory(db, actor, 2_000_000_000, `Ch ${run} Orphan`)).toEqual({ ok: false, reason: "missing" });
+      expect(await parentOf(db, child.value.id)).toBe(a.value.id);
+      expect((await listParentSubcategories(db)).find((s) => s.id === a.value.id)).toMatchObject({ child_count: 1, child_ids: [child.value.id] });
+      // The child is offered in the checklists, with its parent; parents are not.
+      const options = await childOptions(db);
+      expect(options.find((o) => o.id === child.value.id)).toEqual({
+        id: child.value.id,
+        name: `Ch ${run} Child One`,
+        parent_id: a.value.id,
+        parent_name: `Ch ${run} Parent A`,
+      });
+      expect(options.some((o) => o.id === b.value.id)).toBe(false);
+      const second = await createChildSubcategory(db, actor, b.value.id, `Ch ${run} Child Two`);
+      if (!second.ok) throw new Error("not created");
+
+      // B takes A's child and keeps its own; a parent (A) and unknown ids are ignored.
+      expect(await setSubcategoryChildren(db, actor, b.value.id, [child.value.id, second.value.id, a.value.id, 2_000_000_000])).toEqual({
+        ok: true,
+        value: { added: [child.value.id], removed: [], moved: [{ id: child.value.id, from: a.value.id }] },
+      });
+      expect(await parentOf(db, child.value.id)).toBe(b.value.id);
+      expect(await parentOf(db, a.value.id)).toBeNull();
+      const rows = await listParentSubcategories(db);
+      expect(rows.find((s) => s.id === a.value.id)).toMatchObject({ child_count: 0, child_ids: [] });
+      expect(rows.find((s) => s.id === b.value.id)).toMatchObject({ child_count: 2, child_ids: [child.value.id, second.value.id].sort((x, y) => x - y) });
+
+      // The same set again changes nothing and records nothing.
+      expect(await setSubcategoryChildren(db, actor, b.value.id, [child.value.id, second.value.id])).toEqual({
+        ok: true,
+        value: { added: [], removed: [], moved: [] },
+      });
+      // Unchecking detaches: the child becomes top-level, still a subcategory.
+      expect(await setSubcategoryChildren(db, actor, b.value.id, [second.value.id])).toEqual({
+        ok: true,
+        value: { added: [], removed: [child.value.id], moved: [] },
+      });
+      expect(await parentOf(db, child.value.id)).toBeNull();
+      expect(await setSubcategoryChildren(db, actor, 2_000_000_000, [])).toEqual({ ok: false, reason: "missing" });
+      // A child cannot have children: the page only manages parents.
+      expect(await setSubcategoryChildren(db, actor, second.value.id, [child.value.id])).toEqual({ ok: false, reason: "missing" });
+
+      const audits = await audit(db, "subcategory.children", b.value.id);
+      expect(audits.map((entry) => entry.changes)).toEqual([
+        { added: [child.value.id], removed: [], moved: [{ id: child.value.id, from: a.value.id }] },
+        { added: [], removed: [child.value.id] },
+      ]);
+      expect(await audit(db, "subcategory.create", child.value.id)).toHaveLength(1);
+      // Each change reached the cache bus (pages and menus drop on every instance).
+      expect(events.filter((tags) => tags.includes("all")).length).toBeGreaterThanOrEqual(5);
+    } finally {
+      stop();
+    }
+  });
+});
+
+describe("kept product counts", () => {
+  it("follow inserts, moves and deletes of product links, in one statement or many", async () => {
+    const db = getDb();
+    const actor = await admin(db);
+    const a = await createTaxon(db, actor, "niche", `Kc ${run} A`);
+    const b = await createTaxon(db, actor, "niche", `Kc ${run} B`);
+    const sub = await createTaxon(db, actor, "subcategory", `Kc ${run} Sub`);
+    if (!a.ok || !b.ok || !sub.ok) throw new Error("not created");
+    const counts = async () => {
+      const niches = await listNiches(db);
+      const subs = await listParentSubcategories(db);
+      return [
+        niches.find((n) => n.id === a.value.id)!.product_count,
+        niches.find((n) => n.id === b.value.id)!.product_count,
+        subs.find((s) => s.id === sub.value.id)!.product_count,
+      ];
+    };
+    const p1 = await createProduct(db, { nicheSlug: a.value.slug, subcategorySlug: sub.value.slug });
+    const p2 = await createProduct(db, { nicheSlug: a.value.slug });
+    expect(await counts()).toEqual([2, 0, 1]);
+    await db.execute(sql`update product_niches set niche_id = ${b.value.id} where product_id in (${p1.id}, ${p2.id})`);
+    expect(await counts()).toEqual([0, 2, 1]);
+    await db.execute(sql`delete from products where id = ${p1.id}`); // the links go by cascade
+    expect(await counts()).toEqual([0, 1, 0]);
+    await deleteTaxa(db, actor, "niche", [b.value.id]);
+    expect(await queryRows(db, sql`select n from taxonomy_product_counts where kind = 'niche' and ref_id = ${b.value.id}`)).toEqual([]);
   });
 });

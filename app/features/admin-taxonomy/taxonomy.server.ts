@@ -11,9 +11,9 @@ import { invalidate } from "~/db/cache-bus.server";
 import { intArray } from "~/db/sql-arrays";
 import { recordAudit, diffFields, type Actor } from "~/domain/audit/audit.server";
 import { slugify } from "~/lib/slug";
-import type { NicheRow, Option, ParentSubcategoryRow, PublishStatus, TaxonRow } from "./taxonomy";
+import type { ChildOption, NicheRow, Option, ParentSubcategoryRow, PublishStatus, TaxonRow } from "./taxonomy";
 
-export type { NicheRow, Option, ParentSubcategoryRow, TaxonRow };
+export type { ChildOption, NicheRow, Option, ParentSubcategoryRow, TaxonRow };
 
 export type TaxonKind = "niche" | "subcategory";
 type Tx = Pick<Database, "execute">;
@@ -33,11 +33,12 @@ export function isUniqueViolation(error: unknown): boolean {
 
 /* -------------------------------------------------------------------- Reads */
 
+/** Product counts come from taxonomy_product_counts, kept by triggers on the link tables. */
 export function listNiches(db: Database): Promise<NicheRow[]> {
   return queryRows<NicheRow>(
     db,
     sql`select n.id, n.name, n.slug, n.status,
-               (select count(*)::int from product_niches pn where pn.niche_id = n.id) as product_count,
+               coalesce((select c.n from taxonomy_product_counts c where c.kind = 'niche' and c.ref_id = n.id), 0) as product_count,
                coalesce((select array_agg(ns.subcategory_id order by ns.subcategory_id) from niche_subcategories ns where ns.niche_id = n.id), '{}') as subcategory_ids
           from niches n
          order by (n.name = 'All Resources') desc, lower(n.name), n.id`,
@@ -48,8 +49,9 @@ export function listParentSubcategories(db: Database): Promise<ParentSubcategory
   return queryRows<ParentSubcategoryRow>(
     db,
     sql`select s.id, s.name, s.slug, s.status,
-               (select count(*)::int from product_subcategories ps where ps.subcategory_id = s.id) as product_count,
-               (select count(*)::int from subcategories c where c.parent_id = s.id) as child_count
+               coalesce((select c.n from taxonomy_product_counts c where c.kind = 'subcategory' and c.ref_id = s.id), 0) as product_count,
+               (select count(*)::int from subcategories c where c.parent_id = s.id) as child_count,
+               coalesce((select array_agg(c.id order by c.id) from subcategories c where c.parent_id = s.id), '{}') as child_ids
           from subcategories s
          where s.is_parent
          order by lower(s.name), s.id`,
@@ -59,6 +61,21 @@ export function listParentSubcategories(db: Database): Promise<ParentSubcategory
 /** Every subcategory, for the niche's subcategory checklist. */
 export function subcategoryOptions(db: Database): Promise<Option[]> {
   return queryRows<Option>(db, sql`select id, name from subcategories order by lower(name), id`);
+}
+
+/**
+ * The subcategories that can be children of a parent: every subcategory that is not itself a
+ * parent (one level: a parent's page shows its own products and its children's), with the parent
+ * each one has now, if any.
+ */
+export function childOptions(db: Database): Promise<ChildOption[]> {
+  return queryRows<ChildOption>(
+    db,
+    sql`select c.id, c.name, c.parent_id, p.name as parent_name
+          from subcategories c left join subcategories p on p.id = c.parent_id
+         where not c.is_parent
+         order by lower(c.name), c.id`,
+  );
 }
 
 /* ----------------------------------------------------------------- Helpers */
@@ -239,6 +256,8 @@ export async function deleteTaxa(db: Database, actor: Actor, kind: TaxonKind, id
       await tx.execute(sql`delete from subcategories where id = any(${gone})`);
     }
     await tx.execute(sql`delete from taxonomy_slug_redirects where kind = ${kind} and target_id = any(${gone})`);
+    // Their links are gone, so their kept counts are 0: drop the rows.
+    await tx.execute(sql`delete from taxonomy_product_counts where kind = ${kind} and ref_id = any(${gone})`);
     const many = found.length > 1;
     await recordAudit(tx, actor, {
       action: `${entity(kind)}.delete`,
@@ -291,5 +310,97 @@ export async function setNicheSubcategories(
     return { ok: true, value: { added, removed } };
   });
   if (result.ok && (result.value.added.length || result.value.removed.length)) await refreshPublicPages();
+  return result;
+}
+
+export interface ChildrenChange {
+  added: number[];
+  removed: number[];
+  /** Children taken from another parent: id and that parent's id. */
+  moved: { id: number; from: number }[];
+}
+
+/**
+ * Sets which subcategories are children of a parent subcategory (`subcategories.parent_id`):
+ * the wanted set is compared with the current one; added ones (taken from another parent if
+ * they had one) point at this parent, removed ones become top-level. Only subcategories that are
+ * not parents themselves can be children; other or unknown ids are ignored (a stale form).
+ * One transaction with the audit entry; then every instance drops its pages and menus.
+ */
+export async function setSubcategoryChildren(
+  db: Database,
+  actor: Actor,
+  parentId: number,
+  childIds: readonly number[],
+): Promise<WriteResult<ChildrenChange>> {
+  const result = await db.transaction(async (tx): Promise<WriteResult<ChildrenChange>> => {
+    const parent = await lockOne(tx, "subcategory", parentId);
+    if (!parent) return { ok: false, reason: "missing" };
+    const wanted = await queryRows<{ id: number; parent_id: number | null }>(
+      tx,
+      sql`select id, parent_id from subcategories
+           where id = any(${intArray(childIds)}) and not is_parent and id <> ${parentId} order by id for update`,
+    );
+    const current = (
+      await queryRows<{ id: number }>(tx, sql`select id from subcategories where parent_id = ${parentId} order by id for update`)
+    ).map((row) => row.id);
+    const wantedIds = new Set(wanted.map((row) => row.id));
+    const added = wanted.filter((row) => row.parent_id !== parentId).map((row) => row.id);
+    const moved = wanted.filter((row) => row.parent_id !== null && row.parent_id !== parentId).map((row) => ({ id: row.id, from: row.parent_id! }));
+    const removed = current.filter((id) => !wantedIds.has(id));
+    if (!added.length && !removed.length) return { ok: true, value: { added, removed, moved } };
+    if (removed.length) {
+      await tx.execute(sql`update subcategories set parent_id = null, updated_at = now() where id = any(${intArray(removed)})`);
+    }
+    if (added.length) {
+      await tx.execute(sql`update subcategories set parent_id = ${parentId}, updated_at = now() where id = any(${intArray(added)})`);
+    }
+    await recordAudit(tx, actor, {
+      action: "subcategory.children",
+      entityType: "subcategory",
+      entityId: parentId,
+      summary: parent.name,
+      changes: { added, removed, ...(moved.length ? { moved } : {}) },
+    });
+    return { ok: true, value: { added, removed, moved } };
+  });
+  if (result.ok && (result.value.added.length || result.value.removed.length)) await refreshPublicPages();
+  return result;
+}
+
+/**
+ * Adds a new (published) subcategory as a child of a parent: the same name and slug rules as
+ * any subcategory ('This subcategory already exists' in any case), one transaction with the audit.
+ */
+export async function createChildSubcategory(db: Database, actor: Actor, parentId: number, name: string): Promise<WriteResult<TaxonRow>> {
+  let result: WriteResult<TaxonRow>;
+  try {
+    result = await db.transaction(async (tx): Promise<WriteResult<TaxonRow>> => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${"toolnest:taxonomy:subcategory"}))`);
+      const parent = await lockOne(tx, "subcategory", parentId);
+      if (!parent) return { ok: false, reason: "missing" };
+      if (await nameTaken(tx, "subcategory", name, null)) return { ok: false, reason: "exists" };
+      const slug = await uniqueSlug(tx, "subcategory", name, null);
+      const [row] = await queryRows<TaxonRow>(
+        tx,
+        sql`insert into subcategories (name, slug, status, is_parent, parent_id) values (${name}, ${slug}, 'published', false, ${parentId})
+            returning id, name, slug, status, 0 as product_count`,
+      );
+      if (!row) throw new Error("insert returned no row");
+      await releaseOldSlug(tx, "subcategory", slug);
+      await recordAudit(tx, actor, {
+        action: "subcategory.create",
+        entityType: "subcategory",
+        entityId: row.id,
+        summary: `${row.name} (child of ${parent.name})`,
+        changes: diffFields(null, { name: row.name, slug: row.slug, status: row.status, parent_id: parentId }),
+      });
+      return { ok: true, value: row };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) return { ok: false, reason: "exists" };
+    throw error;
+  }
+  if (result.ok) await refreshPublicPages();
   return result;
 }

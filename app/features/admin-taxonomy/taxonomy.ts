@@ -18,6 +18,8 @@ export const MESSAGES = {
   nicheDeleteFailed: "Failed to delete niche",
   nichesDeleteFailed: "Failed to delete niches",
   nicheSubcategoriesFailed: "Failed to delete niche-subcategory relationships",
+  childrenFailed: "Failed to update child subcategories",
+  childAddFailed: "Failed to add child subcategory",
   nichesLoadFailed: "Failed to load niches. This might be due to a connection issue.",
   subcategoryAddFailed: "Failed to add parent subcategory",
   subcategoryUpdateFailed: "Failed to update subcategory",
@@ -45,7 +47,7 @@ export const nameSchema = z.string({ error: MESSAGES.nameRequired }).check(
 export const nameForm = z.object({ name: nameSchema });
 
 export const NICHE_INTENTS = ["create", "rename", "status", "delete", "bulk-delete", "subcategories"] as const;
-export const SUBCATEGORY_INTENTS = ["create", "rename", "status", "delete", "bulk-delete"] as const;
+export const SUBCATEGORY_INTENTS = ["create", "rename", "status", "delete", "bulk-delete", "children", "add-child"] as const;
 
 export type PublishStatus = "published" | "draft";
 
@@ -61,6 +63,14 @@ export interface NicheRow extends TaxonRow {
 }
 export interface ParentSubcategoryRow extends TaxonRow {
   child_count: number;
+  child_ids: number[];
+}
+/** A subcategory that can be a child (not a parent itself), with its current parent. */
+export interface ChildOption {
+  id: number;
+  name: string;
+  parent_id: number | null;
+  parent_name: string | null;
 }
 export interface Option {
   id: number;

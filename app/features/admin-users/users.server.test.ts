@@ -8,7 +8,7 @@ import { SUSPENDED_MESSAGE } from "~/domain/auth/suspension";
 import { APP_URL, devSignIn, formRequest, localSettings, signedInCookie, adminCookie as signInAdmin } from "../../../tests/support/auth";
 import { usersAction, usersLoader } from "./requests.server";
 import { cleanText, parseUserFilters, parseUserId, PAGE_SIZE, USER_MESSAGES } from "./users";
-import { containsPattern, listUsers, userDetails } from "./users.server";
+import { containsPattern, listUsers, USER_SEARCH_EXACT_LIMIT, userDetails } from "./users.server";
 
 const run = Date.now().toString(36);
 let adminCookie = "";
@@ -81,6 +81,28 @@ describe("the list and the details", () => {
     expect(await load("", memberCookie)).toMatchObject({ status: 302, location: "/" });
     expect((await post({ intent: "suspend", userId: adminId }, adminCookie, "https://evil.example")).status).toBe(403);
     expect((await post({ intent: "suspend", userId: adminId }, memberCookie)).location).toBe("/");
+  });
+
+  it("counts a search exactly up to the limit, then labels an estimate, still newest first", async () => {
+    const db = getDb();
+    const tag = `many${run}`;
+    const n = USER_SEARCH_EXACT_LIMIT + 30;
+    await db.execute(
+      sql`insert into "user" (id, name, email, created_at, updated_at)
+          select ${tag} || '-' || g, 'Many ' || g, ${tag} || '.' || g || '@example.com', now() + (g || ' seconds')::interval, now()
+          from generate_series(1, ${n}::int) g`,
+    );
+    await db.execute(sql`analyze "user"`);
+    const many = await listUsers(db, { q: tag, page: 1 });
+    expect(many.estimated).toBe(true);
+    expect(many.total).toBeGreaterThan(USER_SEARCH_EXACT_LIMIT);
+    // Newest first: the last inserted (latest created_at) leads.
+    expect(many.rows.map((r) => r.id)).toEqual(Array.from({ length: PAGE_SIZE }, (_, i) => `${tag}-${n - i}`));
+    const few = await listUsers(db, { q: `${tag}.10`, page: 1 });
+    const matching = Array.from({ length: n }, (_, i) => i + 1).filter((g) => String(g).startsWith("10"));
+    expect(few).toMatchObject({ estimated: false, total: matching.length, pageCount: Math.ceil(matching.length / PAGE_SIZE) });
+    expect(few.rows.map((r) => r.id)).toEqual(matching.reverse().slice(0, PAGE_SIZE).map((g) => `${tag}-${g}`));
+    await db.execute(sql`delete from "user" where id like ${`${tag}-%`}`);
   });
 
   it("searches by name or e-mail with LIKE wildcards taken literally, pages on the server", async () => {

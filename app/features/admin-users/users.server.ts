@@ -9,7 +9,8 @@ import { sql } from "drizzle-orm";
 import { invalidate, productTag, type CacheTag } from "~/db/cache-bus.server";
 import { queryRows, type Database } from "~/db/client.server";
 import { recordAudit, type Actor } from "~/domain/audit/audit.server";
-import { PAGE_SIZE, USER_MESSAGES, type UserFilters } from "./users";
+import { textArray } from "~/db/sql-arrays";
+import { MAX_PAGE, PAGE_SIZE, USER_MESSAGES, type UserFilters } from "./users";
 
 export interface UserRow {
   id: string;
@@ -25,9 +26,11 @@ export interface UserRow {
 
 export interface UserPage {
   rows: UserRow[];
+  /** Exact, or an estimate when `estimated` (a search matching many users). */
   total: number;
   page: number;
   pageCount: number;
+  estimated: boolean;
 }
 
 export interface UserDetails extends UserRow {
@@ -47,24 +50,98 @@ const ROW_COLUMNS = sql`u.id, p.username, u.name, u.email, coalesce(p.avatar_url
   u.created_at, u.suspended_at is not null as suspended,
   exists (select 1 from admin_users a where a.email = lower(u.email)) as admin`;
 
-export async function listUsers(db: Database, f: Pick<UserFilters, "q" | "page">): Promise<UserPage> {
-  const where = f.q
-    ? sql`where lower(u.email) like ${containsPattern(f.q)} or lower(u.name) like ${containsPattern(f.q)}
-             or lower(coalesce(p.username, '')) like ${containsPattern(f.q)}`
-    : sql``;
-  const [count] = await queryRows<{ total: number }>(
+/** A search is counted exactly up to this many users; beyond, the count is a labelled estimate. */
+export const USER_SEARCH_EXACT_LIMIT = 1_000;
+/** Users read by the block sample behind an estimate. */
+const SAMPLE_ROWS = 2_000;
+
+/** Whether a row (u, p joined) matches: e-mail, name or username contains the text. */
+function matches(pattern: string) {
+  return sql`(lower(u.email) like ${pattern} or lower(u.name) like ${pattern} or lower(p.username) like ${pattern})`;
+}
+
+/**
+ * Up to `limit` ids of users matching a search, each branch on its trigram index (lower e-mail,
+ * lower name, lower username), each stopping at `limit`: the cost follows the limit.
+ */
+async function boundedSearch(db: Database, pattern: string, limit: number): Promise<string[]> {
+  const rows = await queryRows<{ id: string }>(
     db,
-    sql`select count(*)::int as total from "user" u left join profiles p on p.id = u.id ${where}`,
+    sql`select id from (
+          (select id from "user" where lower(email) like ${pattern} limit ${limit})
+          union (select id from "user" where lower(name) like ${pattern} limit ${limit})
+          union (select id from profiles where lower(username) like ${pattern} limit ${limit})
+        ) m limit ${limit}`,
   );
-  const total = count?.total ?? 0;
-  const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
-  const page = Math.min(f.page, pageCount);
+  return rows.map((row) => row.id);
+}
+
+/** About how many users match (more than the exact limit): a repeatable block sample's share. */
+async function estimateSearch(db: Database, pattern: string): Promise<number> {
+  const [size] = await queryRows<{ n: number }>(db, sql`select greatest(reltuples, 0)::bigint as n from pg_class where oid = '"user"'::regclass`);
+  const users = Math.max(1, Number(size?.n ?? 0));
+  const percent = Math.min(100, Math.max(0.01, (SAMPLE_ROWS / users) * 100));
+  const [sample] = await queryRows<{ hits: number; sampled: number }>(
+    db,
+    // The username looked up per sampled user (a join would read every profile).
+    sql`select count(*) filter (where lower(u.email) like ${pattern} or lower(u.name) like ${pattern}
+                                   or lower((select p.username from profiles p where p.id = u.id)) like ${pattern})::int as hits,
+               count(*)::int as sampled
+          from "user" u tablesample system (${percent}::real) repeatable (37)`,
+  );
+  const sampled = Number(sample?.sampled ?? 0);
+  const estimate = sampled ? Math.round((Number(sample?.hits ?? 0) / sampled) * users) : 0;
+  return Math.max(USER_SEARCH_EXACT_LIMIT + 1, estimate);
+}
+
+/**
+ * The list, newest first, 20 a page. Without a search: an exact count and the page's ids from
+ * the (created_at, id) index. With one: matches collected by index up to the exact limit (the
+ * page then sorted from those ids); beyond it the text is common, so walking the newest-first
+ * index finds a page quickly, and the count is a labelled estimate.
+ */
+export async function listUsers(db: Database, f: Pick<UserFilters, "q" | "page">): Promise<UserPage> {
+  const pageOf = (total: number) => {
+    const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
+    const page = Math.min(f.page, pageCount);
+    return { pageCount, page, offset: (page - 1) * PAGE_SIZE };
+  };
+  if (!f.q) {
+    const [count] = await queryRows<{ total: number }>(db, sql`select count(*)::int as total from "user"`);
+    const total = count?.total ?? 0;
+    const { page, pageCount, offset } = pageOf(total);
+    const rows = await queryRows<UserRow>(
+      db,
+      sql`with shown as (select id, created_at from "user" order by created_at desc, id desc limit ${PAGE_SIZE} offset ${offset})
+          select ${ROW_COLUMNS} from shown s join "user" u on u.id = s.id left join profiles p on p.id = u.id
+          order by u.created_at desc, u.id desc`,
+    );
+    return { rows: rows.map(plainRow), total, page, pageCount, estimated: false };
+  }
+  const pattern = containsPattern(f.q);
+  const ids = await boundedSearch(db, pattern, USER_SEARCH_EXACT_LIMIT + 1);
+  if (ids.length <= USER_SEARCH_EXACT_LIMIT) {
+    const total = ids.length;
+    const { page, pageCount, offset } = pageOf(total);
+    const rows = total
+      ? await queryRows<UserRow>(
+          db,
+          sql`with shown as (select id, created_at from "user" where id = any(${textArray(ids)})
+                             order by created_at desc, id desc limit ${PAGE_SIZE} offset ${offset})
+              select ${ROW_COLUMNS} from shown s join "user" u on u.id = s.id left join profiles p on p.id = u.id
+              order by u.created_at desc, u.id desc`,
+        )
+      : [];
+    return { rows: rows.map(plainRow), total, page, pageCount, estimated: false };
+  }
+  const total = Math.min(await estimateSearch(db, pattern), MAX_PAGE * PAGE_SIZE);
+  const { page, pageCount, offset } = pageOf(total);
   const rows = await queryRows<UserRow>(
     db,
-    sql`select ${ROW_COLUMNS} from "user" u left join profiles p on p.id = u.id ${where}
-        order by u.created_at desc, u.id desc limit ${PAGE_SIZE} offset ${(page - 1) * PAGE_SIZE}`,
+    sql`select ${ROW_COLUMNS} from "user" u left join profiles p on p.id = u.id where ${matches(pattern)}
+        order by u.created_at desc, u.id desc limit ${PAGE_SIZE} offset ${offset}`,
   );
-  return { rows: rows.map(plainRow), total, page, pageCount };
+  return { rows: rows.map(plainRow), total, page, pageCount, estimated: true };
 }
 
 function iso(value: unknown): string | null {

@@ -3,7 +3,7 @@ import { Form, Link, useNavigate, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
 import { FormField } from "~/components/ui/form-field";
-import { feedbackSearch, hasFilters, MAX_SEARCH, type FeedbackReportsPage as PageData, type FeedbackRow, type FeedbackStats } from "../feedback-reports";
+import { feedbackSearch, hasFilters, MAX_SEARCH, MIN_SEARCH, type FeedbackReportsPage as PageData, type FeedbackRow, type FeedbackStats } from "../feedback-reports";
 
 const BASE = "/admin/feedback-reports";
 const dateFormat = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeZone: "UTC" });
@@ -11,7 +11,7 @@ const selectClass =
   "flex h-10 w-full min-w-0 rounded-md border border-input bg-background px-3 py-2 text-base text-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring md:text-sm";
 
 /** /admin/feedback-reports: stat cards, the ratings chart, filters in the URL, the table, moderation, export. */
-export function FeedbackReportsPage({ stats, rows, total, capped, page, pageCount, filters }: PageData) {
+export function FeedbackReportsPage({ stats, rows, total, capped, estimated, tooShort, page, pageCount, filters }: PageData) {
   const navigate = useNavigate();
   const filtered = hasFilters(filters);
   const search = feedbackSearch(filters);
@@ -52,7 +52,7 @@ export function FeedbackReportsPage({ stats, rows, total, capped, page, pageCoun
             name="q"
             type="search"
             label="Search"
-            hint="Comment, product or user"
+            hint={`Comment, product or user (at least ${MIN_SEARCH} characters)`}
             defaultValue={filters.q}
             maxLength={MAX_SEARCH}
             autoComplete="off"
@@ -91,16 +91,21 @@ export function FeedbackReportsPage({ stats, rows, total, capped, page, pageCoun
         <h2 id="feedback-table-heading" className="text-lg font-semibold">
           {filters.kind === "replies" ? "Replies" : "Reviews"}
           <span className="ml-2 text-sm font-normal text-muted-foreground" role="status">
-            {total.toLocaleString("en")}
-            {capped ? "+" : ""} {total === 1 && !capped ? "result" : "results"}
+            {estimated
+              ? `About ${total.toLocaleString("en")} results (estimate)`
+              : `${total.toLocaleString("en")}${capped ? "+" : ""} ${total === 1 && !capped ? "result" : "results"}`}
           </span>
         </h2>
         {rows.length ? (
           <FeedbackTable rows={rows} search={feedbackSearch(filters, page)} />
         ) : (
-          <p className="rounded-lg border bg-card p-4 text-sm text-muted-foreground">{filtered ? "No feedback matches these filters." : "No feedback yet."}</p>
+          <p className="rounded-lg border bg-card p-4 text-sm text-muted-foreground">{tooShort
+              ? `Type at least ${MIN_SEARCH} characters to search.`
+              : filtered
+                ? "No feedback matches these filters."
+                : "No feedback yet."}</p>
         )}
-        <Pager page={page} pageCount={pageCount} capped={capped} href={(p) => `${BASE}${feedbackSearch(filters, p)}`} />
+        <Pager page={page} pageCount={pageCount} capped={capped} estimated={estimated} href={(p) => `${BASE}${feedbackSearch(filters, p)}`} />
       </section>
     </div>
   );
@@ -248,7 +253,19 @@ function RowActions({ row, search }: { row: FeedbackRow; search: string }) {
   );
 }
 
-function Pager({ page, pageCount, capped, href }: { page: number; pageCount: number; capped: boolean; href: (page: number) => string }) {
+function Pager({
+  page,
+  pageCount,
+  capped,
+  estimated,
+  href,
+}: {
+  page: number;
+  pageCount: number;
+  capped: boolean;
+  estimated: boolean;
+  href: (page: number) => string;
+}) {
   if (pageCount <= 1) return null;
   const linkClass = "rounded-md border px-3 py-1.5 text-sm font-medium hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring";
   return (
@@ -261,8 +278,9 @@ function Pager({ page, pageCount, capped, href }: { page: number; pageCount: num
         <span />
       )}
       <p className="text-sm text-muted-foreground">
-        Page {page.toLocaleString("en")} of {pageCount.toLocaleString("en")}
-        {capped ? "+" : ""}
+        Page {page.toLocaleString("en")} of {estimated ? "about " : ""}
+        {pageCount.toLocaleString("en")}
+        {capped && !estimated ? "+" : ""}
       </p>
       {page < pageCount ? (
         <Link to={href(page + 1)} className={linkClass} preventScrollReset>

@@ -31,7 +31,8 @@ export interface UserDetailsData extends UserRowData {
 
 export interface ManageUsersData {
   filters: UserFilters;
-  list: { rows: UserRowData[]; total: number; page: number; pageCount: number };
+  /** `estimated`: a search matching many users, whose count is an estimate. */
+  list: { rows: UserRowData[]; total: number; page: number; pageCount: number; estimated?: boolean };
   details: UserDetailsData | null;
   adminId: string;
 }
@@ -205,7 +206,7 @@ export function ManageUsersPage({ data }: { data: ManageUsersData }) {
           ? filters.q
             ? `No users match "${filters.q}".`
             : "No users yet."
-          : `Showing ${from.toLocaleString("en")}–${to.toLocaleString("en")} of ${list.total.toLocaleString("en")} users`}
+          : `Showing ${from.toLocaleString("en")}–${to.toLocaleString("en")} of ${list.estimated ? "about " : ""}${list.total.toLocaleString("en")} users${list.estimated ? " (estimate)" : ""}`}
       </p>
       <div className="overflow-x-auto rounded-lg border bg-card">
         <table className="w-full min-w-[36rem] text-sm">
@@ -274,7 +275,8 @@ export function ManageUsersPage({ data }: { data: ManageUsersData }) {
             <span />
           )}
           <p className="text-sm text-muted-foreground">
-            Page {list.page.toLocaleString("en")} of {list.pageCount.toLocaleString("en")}
+            Page {list.page.toLocaleString("en")} of {list.estimated ? "about " : ""}
+            {list.pageCount.toLocaleString("en")}
           </p>
           {list.page < list.pageCount ? (
             <Button asChild variant="outline" size="sm">
