@@ -73,12 +73,17 @@ test("a redirectTo outside Latin-1 signs in and lands on the percent-encoded pat
     maxRedirects: 0,
   });
   expect(response.status()).toBe(302);
-  expect(response.headers()["location"]).toBe("/%E2%82%AC/%E6%97%A5%E6%9C%AC?q=%C3%BC");
+  // A first sign-in is offered onboarding first (decision 049), carrying the encoded path on.
+  expect(response.headers()["location"]).toBe(`/onboarding?redirectTo=${encodeURIComponent("/%E2%82%AC/%E6%97%A5%E6%9C%AC?q=%C3%BC")}`);
   expect(sessionCookie(response)).toBe(true);
-  // Signed in, /auth sends the visitor on with the same encoded path.
+  // Signed in, /auth sends the visitor on with the same encoded path (through onboarding until it is skipped).
   const onward = await request.get(`/auth?redirectTo=${encodeURIComponent("/café€")}`, { maxRedirects: 0 });
   expect(onward.status()).toBe(302);
-  expect(onward.headers()["location"]).toBe("/caf%C3%A9%E2%82%AC");
+  expect(onward.headers()["location"]).toBe(`/onboarding?redirectTo=${encodeURIComponent("/caf%C3%A9%E2%82%AC")}`);
+  const skipped = await request.post("/onboarding", { form: { intent: "skip", redirectTo: "/caf%C3%A9%E2%82%AC" }, headers: { Origin: baseURL! }, maxRedirects: 0 });
+  expect(skipped.status()).toBe(302);
+  const after = await request.get(`/auth?redirectTo=${encodeURIComponent("/café€")}`, { maxRedirects: 0 });
+  expect(after.headers()["location"]).toBe("/caf%C3%A9%E2%82%AC");
 });
 
 /** An address of this machine on another interface than loopback, if it has one. */
