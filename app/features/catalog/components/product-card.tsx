@@ -1,8 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { PricingBadge } from "~/domain/components/pricing-badge";
+import { CardTags } from "~/domain/components/card-tags";
 import type { ProductCard as Card } from "~/domain/product-card";
-import { tagLabel } from "~/domain/tag-label";
 import { CatalogProductLogo } from "~/domain/components/product-monogram";
 
 /** A product in a list. `actions` (the page's upvote and save buttons) sit in the card's corner. */
@@ -17,18 +16,7 @@ export function ProductCard({ product, actions }: { product: Card; actions?: Rea
           </Link>
         </h3>
         {product.tagline ? <p className="line-clamp-2 text-sm text-muted-foreground">{product.tagline}</p> : null}
-        <div className="mt-2 flex flex-wrap items-center gap-1.5">
-          <PricingBadge pricing={product.pricing} />
-          {product.tags.slice(0, 3).map((tag) => (
-            <Link
-              key={tag}
-              to={`/tag/${encodeURIComponent(tag)}`}
-              className="relative z-10 rounded-full bg-secondary px-2 py-0.5 text-xs break-words text-secondary-foreground hover:underline"
-            >
-              {tagLabel(tag)}
-            </Link>
-          ))}
-        </div>
+        <CardTags product={product} />
       </div>
       {actions ? <div className="relative z-10 flex flex-col items-center gap-1.5 self-start">{actions}</div> : null}
     </article>

@@ -1,11 +1,10 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { GlobeIcon } from "lucide-react";
-import { PricingBadge } from "~/domain/components/pricing-badge";
+import { CardTags } from "~/domain/components/card-tags";
 import { ProductLogo } from "~/domain/components/product-logo";
 import { textWithoutTagline } from "~/domain/description";
 import type { ProductCard } from "~/domain/product-card";
-import { tagLabel } from "~/domain/tag-label";
 import { stripHtml } from "~/lib/text";
 
 /** The website as a visitor reads it: host and path, without the scheme, `www.` or a trailing slash. */
@@ -46,18 +45,7 @@ export function SearchResultCard({ product, actions }: { product: ProductCard; a
             <span className="truncate">{website}</span>
           </p>
         ) : null}
-        <div className="mt-2 flex flex-wrap items-center gap-1.5">
-          <PricingBadge pricing={product.pricing} />
-          {product.tags.slice(0, 3).map((tag) => (
-            <Link
-              key={tag}
-              to={`/tag/${encodeURIComponent(tag)}`}
-              className="relative z-10 rounded-full bg-secondary px-2 py-0.5 text-xs break-words text-secondary-foreground hover:underline"
-            >
-              {tagLabel(tag)}
-            </Link>
-          ))}
-        </div>
+        <CardTags product={product} />
       </div>
       {actions ? <div className="relative z-10 flex flex-col items-center gap-1.5 self-start">{actions}</div> : null}
     </article>
