@@ -43,7 +43,8 @@ try {
   if (cluster.isPrimary && workers.count > 1) {
     await handle.close();
     const { runPrimary } = await import("../server/cluster");
-    runPrimary(workers.count, (ready) => {
+    const { fileURLToPath } = await import("node:url");
+    runPrimary(workers.count, fileURLToPath(import.meta.url), (ready) => {
       const seconds = ((performance.now() - started) / 1000).toFixed(1);
       console.log(`${env.SITE_NAME} is ready on ${env.APP_URL} (${handle.kind}: ${handle.where}; ${ready} workers; started in ${seconds} s)`);
     });

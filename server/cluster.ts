@@ -25,8 +25,12 @@ export function webConcurrency(raw: string | undefined, postgres: boolean): Conc
   return { count: n };
 }
 
-/** Forks `count` workers, says when all listen, replaces a worker that dies, and stops them all on SIGINT/SIGTERM. */
-export function runPrimary(count: number, onReady: (workers: number) => void) {
+/**
+ * Forks `count` workers running `script` (the start script itself, whatever file imported it), says
+ * when all listen, replaces a worker that dies, and stops them all on SIGINT/SIGTERM.
+ */
+export function runPrimary(count: number, script: string, onReady: (workers: number) => void) {
+  cluster.setupPrimary({ exec: script });
   let stopping = false;
   let listening = 0;
   let announced = false;

@@ -60,6 +60,8 @@ class FreshServer {
     this.dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "toolnest-e2e-sa-"));
     const env: NodeJS.ProcessEnv = {
       ...process.env,
+      // One process: the test reads this server's output and stops it as one (decision 051).
+      WEB_CONCURRENCY: "1",
       PORT: String(port),
       HOST: "127.0.0.1",
       DATA_DIR: this.dataDir,

@@ -49,6 +49,8 @@ async function startInstance(databaseUrl: string): Promise<Instance> {
       AUTH_SECRET,
       // Long enough that only an invalidation, never expiry, can drop a page during the test.
       PAGE_CACHE_SECONDS: "600",
+      // One process per instance: two workers would each keep their own page cache (decision 051).
+      WEB_CONCURRENCY: "1",
       LOG_LEVEL: "silent",
     },
     stdio: ["ignore", "ignore", "inherit"],
