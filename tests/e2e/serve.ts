@@ -9,6 +9,9 @@ import path from "node:path";
 import pg from "pg";
 import { assertLocalDatabaseUrl, withDatabase } from "../setup/local-database";
 
+// One server process (decision 051): a cluster worker would run this file again, with its own database.
+process.env.WEB_CONCURRENCY = "1";
+
 // playwright.config.ts chooses it (tests read the outbox there); a fresh one when run alone.
 const dataDir = process.env.E2E_DATA_DIR || fs.mkdtempSync(path.join(os.tmpdir(), "toolnest-e2e-"));
 process.env.DATA_DIR = dataDir;
@@ -59,6 +62,16 @@ spawn(process.execPath, ["-e", janitor, String(process.pid), dataDir, url ?? "",
   ] as [string, ...string[]][]) {
     execFileSync(process.execPath, ["--import", "tsx", script, ...args], { stdio: ["ignore", "ignore", "inherit"], env: process.env });
   }
+}
+
+// The site the AI draft tests read, and a safe fetcher allowed only its port (decision 048), put in
+// place in this process before the server starts: nothing outside this harness can reach it.
+{
+  const { installHarnessLoopbackPorts } = await import("../../app/lib/fetch/safe-fetch.server");
+  const { draftSiteFile, startDraftSite } = await import("./draft-site");
+  const site = await startDraftSite();
+  installHarnessLoopbackPorts([site.port]);
+  fs.writeFileSync(draftSiteFile(dataDir), JSON.stringify({ origin: site.origin }));
 }
 
 await import("../../scripts/start");

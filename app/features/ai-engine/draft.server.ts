@@ -9,7 +9,7 @@ import { z } from "zod";
 import type { Database } from "~/db/client.server";
 import type { DraftTaxon, ListingDraft } from "~/domain/product-form/ai-draft";
 import { normalizeWebUrl } from "~/domain/product-form/web-url";
-import { FetchRefused, safeFetch, type SafeFetch } from "~/lib/fetch/safe-fetch.server";
+import { FetchRefused, siteFetcher, type SafeFetch } from "~/lib/fetch/safe-fetch.server";
 import { logger } from "~/lib/logger.server";
 import { sanitizeDescription } from "~/lib/sanitize.server";
 import type { ContentFormat } from "./ai-engine";
@@ -71,7 +71,7 @@ export async function draftListing(db: Database, websiteUrl: string, options: Dr
 }
 
 async function readPage(url: string, options: DraftOptions): Promise<{ ok: true; meta: PageMetadata } | Extract<DraftResult, { ok: false }>> {
-  const fetcher = options.fetcher ?? safeFetch;
+  const fetcher = options.fetcher ?? siteFetcher();
   try {
     const response = await fetcher(url, {
       maxBytes: 512 * 1024,

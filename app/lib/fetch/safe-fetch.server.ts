@@ -80,10 +80,14 @@ const USER_AGENT = "ToolnestFetcher/1.0 (+logo and website checks)";
 const systemResolver: Resolver = (hostname) => dns.promises.lookup(hostname, { all: true, verbatim: true });
 
 export function createSafeFetcher(settings: SafeFetcherSettings = {}): SafeFetch {
-  const allowedLoopbackPorts = new Set(settings.testOnlyAllowLoopbackPorts ?? []);
-  if (allowedLoopbackPorts.size > 0 && process.env.NODE_ENV === "production") {
+  if ((settings.testOnlyAllowLoopbackPorts?.length ?? 0) > 0 && process.env.NODE_ENV === "production") {
     throw new Error("The safe fetcher's loopback allowance is for tests and cannot be used in production");
   }
+  return makeFetcher(settings);
+}
+
+function makeFetcher(settings: SafeFetcherSettings): SafeFetch {
+  const allowedLoopbackPorts = new Set(settings.testOnlyAllowLoopbackPorts ?? []);
   const resolve = settings.resolve ?? systemResolver;
   const isAllowed = (address: string, port: number) =>
     isPublicAddress(address) || (allowedLoopbackPorts.has(port) && isLoopbackAddress(address));
@@ -110,6 +114,29 @@ export function createSafeFetcher(settings: SafeFetcherSettings = {}): SafeFetch
 
 /** The fetcher production code uses: public addresses only. */
 export const safeFetch: SafeFetch = createSafeFetcher();
+
+/**
+ * The end-to-end harness's allowance (tests/e2e/serve.ts): the one loopback port of the local site
+ * the browser tests draft from. The slot is filled only by code running in this process before the
+ * server starts; no setting, variable or request reaches it, so a public server never has one. The
+ * harness passes ports, not a fetcher: the server bundle is another module graph, and its own
+ * fetcher must throw its own FetchRefused.
+ */
+const HARNESS_PORTS = Symbol.for("toolnest.e2e.safeFetchLoopbackPorts");
+type Harness = { [HARNESS_PORTS]?: readonly number[] };
+let harnessFetcher: { ports: readonly number[]; fetch: SafeFetch } | undefined;
+
+export function installHarnessLoopbackPorts(ports: readonly number[]) {
+  (globalThis as Harness)[HARNESS_PORTS] = [...ports];
+}
+
+/** The fetcher for reading a website a person named: the safe fetcher, with the harness's allowance if there is one. */
+export function siteFetcher(): SafeFetch {
+  const ports = (globalThis as Harness)[HARNESS_PORTS];
+  if (!ports?.length) return safeFetch;
+  if (harnessFetcher?.ports !== ports) harnessFetcher = { ports, fetch: makeFetcher({ testOnlyAllowLoopbackPorts: ports }) };
+  return harnessFetcher.fetch;
+}
 
 function parseTarget(text: string, base?: URL): URL {
   let url: URL;
