@@ -172,4 +172,36 @@ describe("AI Engine settings", () => {
     // The failure was logged (scrubbed): the afterEach check reads a log that holds it.
     expect(logLines.join("\n")).toContain("The provider refused the API key (401)");
   });
+
+  it("says the spec's update, create and load failure messages when the database fails, and writes nothing", async () => {
+    const db = getDb();
+    const before = await auditRows();
+    await db.execute(sql`create function ai_settings_refuse() returns trigger language plpgsql as $$ begin raise exception 'disk full (test)'; end $$`);
+    await db.execute(sql`create trigger ai_settings_refuse before insert or update on ai_workshop_settings for each row execute function ai_settings_refuse()`);
+    try {
+      // A row exists (the tests above saved): an update that fails.
+      const update = await save({ contentFormat: "html", provider: "openai", model: "gpt-x", apiKey: KEY2 });
+      expect(update.status).toBe(302);
+      expect(await flashOf(update.cookie)).toMatchObject({ kind: "error", message: MESSAGES.updateFailed });
+      // No row yet: a create that fails.
+      await db.execute(sql`delete from ai_workshop_settings`);
+      const create = await save({ contentFormat: "html", provider: "openai", model: "gpt-x", apiKey: KEY2 });
+      expect(await flashOf(create.cookie)).toMatchObject({ kind: "error", message: MESSAGES.createFailed });
+      expect(await queryRows(db, sql`select id from ai_workshop_settings`)).toEqual([]);
+      expect(await auditRows()).toEqual(before);
+    } finally {
+      await db.execute(sql`drop trigger ai_settings_refuse on ai_workshop_settings`);
+      await db.execute(sql`drop function ai_settings_refuse()`);
+    }
+    // A table that cannot be read: the load message, and the defaults rather than an error page.
+    await db.execute(sql`alter table ai_workshop_settings rename to ai_workshop_settings_away`);
+    try {
+      const page = await answer(() => settingsLoader(get(admin), {}));
+      expect(page.status).toBe(200);
+      expect(page.body.loadError).toBe(MESSAGES.loadFailed);
+      expect(page.body.settings).toMatchObject({ provider: "none", hasKey: false });
+    } finally {
+      await db.execute(sql`alter table ai_workshop_settings_away rename to ai_workshop_settings`);
+    }
+  });
 });
