@@ -1,10 +1,10 @@
 import { useEffect, useMemo, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
 import type { NicheRow, Option } from "../taxonomy";
-import { LoadFailure, TaxonomyManager } from "./taxonomy-manager";
+import { LoadFailure, SaveFooter, TaxonomyManager } from "./taxonomy-manager";
 
 const NICHE_WARNING =
   "This removes the niche, its links to products and subcategories, and products' first-niche references. It cannot be undone.";
@@ -51,14 +51,7 @@ function NicheSubcategoriesDialog({ niche, options }: { niche: NicheRow; options
               </label>
             ))}
           </fieldset>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline">Cancel</Button>
-            </DialogClose>
-            <Button type="submit" disabled={busy}>
-              {busy ? "Saving..." : "Save subcategories"}
-            </Button>
-          </DialogFooter>
+          <SaveFooter busy={busy} label="Save subcategories" />
         </Form>
       </DialogContent>
     </Dialog>

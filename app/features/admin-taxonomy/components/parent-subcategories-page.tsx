@@ -1,12 +1,12 @@
 import { useEffect, useMemo, useState } from "react";
 import { Form, useActionData, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { useFormErrors } from "~/lib/use-form-errors";
 import { NAME_MAX, nameForm, type ChildOption, type ParentSubcategoryRow } from "../taxonomy";
-import { LoadFailure, TaxonomyManager } from "./taxonomy-manager";
+import { LoadFailure, SaveFooter, TaxonomyManager } from "./taxonomy-manager";
 
 const SUBCATEGORY_WARNING =
   "This removes the subcategory, its links to products and niches; its child subcategories become top-level. It cannot be undone.";
@@ -120,14 +120,7 @@ function ChildrenDialog({ parent, options }: { parent: ParentSubcategoryRow; opt
               </label>
             ))}
           </fieldset>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline">Cancel</Button>
-            </DialogClose>
-            <Button type="submit" disabled={busy}>
-              {busy ? "Saving..." : "Save children"}
-            </Button>
-          </DialogFooter>
+          <SaveFooter busy={busy} label="Save children" />
         </Form>
       </DialogContent>
     </Dialog>

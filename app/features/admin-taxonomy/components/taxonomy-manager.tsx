@@ -39,6 +39,20 @@ function useAnswer(): ActionAnswer | undefined {
   return answer;
 }
 
+/** A dialog form's Cancel and submit buttons; the submit says "Saving..." while the form is sent. */
+export function SaveFooter({ busy, label }: { busy: boolean; label: string }) {
+  return (
+    <DialogFooter>
+      <DialogClose asChild>
+        <Button variant="outline">Cancel</Button>
+      </DialogClose>
+      <Button type="submit" disabled={busy}>
+        {busy ? "Saving..." : label}
+      </Button>
+    </DialogFooter>
+  );
+}
+
 export function StatusBadge({ status }: { status: "published" | "draft" }) {
   return (
     <span
@@ -144,14 +158,7 @@ function RenameDialog({ row, noun, answer }: { row: ManagedRow; noun: string; an
             error={form.errors.name}
             errorRole="alert"
           />
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline">Cancel</Button>
-            </DialogClose>
-            <Button type="submit" disabled={busy}>
-              {busy ? "Saving..." : "Save"}
-            </Button>
-          </DialogFooter>
+          <SaveFooter busy={busy} label="Save" />
         </Form>
       </DialogContent>
     </Dialog>
