@@ -95,7 +95,7 @@ async function saveOfflinePage() {
 async function keepPage(href) {
   const url = new URL(href, self.location.origin);
   if (url.origin !== self.location.origin || UNTOUCHED.test(url.pathname) || NOT_KEPT.test(url.pathname)) return;
-  const response = await fetch(url.href, { credentials: "same-origin" });
+  const response = await fetch(url.href, { credentials: "same-origin", cache: "no-cache" });
   if (isPublic(response)) await put(pageKey(url.href), response);
 }
 
