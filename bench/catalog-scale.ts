@@ -116,7 +116,7 @@ export async function runListBench(db: Database, { iterations = 200 } = {}): Pro
     await timeMany("product page loader", iterations, async (i) => {
       const product = await getPublicProduct(pick(slugs, i).slug);
       if (!product) throw new Error("missing product");
-      await Promise.all([similarProducts(product, 4), spotlight(4), firstUpvoters(product.id)]);
+      await Promise.all([similarProducts(product, 4), spotlight(4), firstUpvoters(product)]);
     }),
   );
   return timings;

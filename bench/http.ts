@@ -177,3 +177,107 @@ export async function runWorkerScaling(options: { env: Record<string, string>; s
   }
   return rows;
 }
+
+/** Rotates through `paths`, one per request, for `seconds`, 50 connections (every request a different page when there are enough). */
+async function loadRotating(base: string, paths: string[], seconds: number) {
+  let next = 0;
+  const result = await autocannon({
+    url: base,
+    connections: 50,
+    duration: seconds,
+    pipelining: 1,
+    timeout: 30,
+    requests: [{ setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length]! }) }],
+  });
+  if (result.non2xx > 0) throw new Error(`${result.non2xx} responses were not 2xx`);
+  return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.timeouts };
+}
+
+/** React Router's floor (bench/floor-server.ts) around a page of `pageBytes`, measured now. */
+async function floorRate(env: Record<string, string>, pageBytes: number, seconds: number) {
+  const floorPort = await freePort();
+  const floor = spawn(path.resolve("node_modules/.bin/tsx"), ["bench/floor-server.ts"], {
+    env: { ...process.env, ...env, NODE_ENV: "production", PORT: String(floorPort), LOG_LEVEL: "silent", FLOOR_TEXT_BYTES: String(Math.max(0, pageBytes - 3_500)) },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  await new Promise((resolve) => floor.stdout!.once("data", resolve));
+  try {
+    return await load(`http://127.0.0.1:${floorPort}/__floor`, seconds);
+  } finally {
+    await stop(floor);
+  }
+}
+
+export interface PageRate {
+  database: string;
+  page: string;
+  rps: number;
+  floorRatio: number;
+  p99Ms: number;
+  errors: number;
+}
+
+/**
+ * Issue 17's ratios: pages rendered on every request (page cache off) against React Router's floor
+ * measured in the same run. The product page warm (one product, its data cached after the first
+ * request) and cold (every request a product not yet visited since the server started: its data read
+ * from the database); home, niche, tag and search pages. The database must hold a catalogue
+ * (the demo one: `scripts/db-seed.ts`).
+ */
+export async function runPageRates(options: { database: string; env: Record<string, string>; seconds?: number }): Promise<PageRate[]> {
+  const seconds = options.seconds ?? 10;
+  const app = await startApp({ ...options.env, PAGE_CACHE_SECONDS: "0" });
+  const measured: { page: string; rps: number; p99: number; errors: number; bytes: number }[] = [];
+  try {
+    const slugs: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const answer = (await (await fetch(`${app.base}/api/v1/products?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`)).json()) as {
+        items: { slug: string; product_name: string; tags: string[] }[];
+        next_cursor?: string | null;
+        nextCursor?: string | null;
+      };
+      slugs.push(...answer.items.map((item) => item.slug));
+      cursor = answer.next_cursor ?? answer.nextCursor ?? null;
+    } while (cursor && slugs.length < 5_000);
+    const first = (await (await fetch(`${app.base}/api/v1/products?limit=20`)).json()) as { items: { slug: string; product_name: string; tags: string[] }[] };
+    const niches = ((await (await fetch(`${app.base}/api/v1/niches`)).json()) as { items: { slug: string }[] }).items;
+    const tag = first.items.find((item) => item.tags.length)?.tags[0];
+    const word = first.items[0]!.product_name.split(/\s+/)[0]!.toLowerCase();
+    if (!slugs.length || !niches.length || !tag) throw new Error("the catalogue is empty: seed it first");
+
+    const warm = `/resources/${slugs[0]}`;
+    const pages: [string, string][] = [
+      ["product (warm data cache)", warm],
+      ["home", "/"],
+      ["niche", `/niche/${niches[0]!.slug}`],
+      ["tag", `/tag/${encodeURIComponent(tag)}`],
+      ["search", `/search?q=${encodeURIComponent(word)}`],
+    ];
+    for (const [page, url] of pages) {
+      const bytes = Buffer.byteLength(await (await fetch(`${app.base}${url}`)).text());
+      const result = await load(`${app.base}${url}`, seconds);
+      measured.push({ page, ...result, bytes });
+    }
+    // Cold last: the products not visited yet, each once (the warm one and the lists' are skipped).
+    const cold = slugs.slice(1).map((slug) => `/resources/${slug}`);
+    const coldBytes = Buffer.byteLength(await (await fetch(`${app.base}${cold.pop()}`)).text());
+    const coldSeconds = Math.min(seconds, 5);
+    measured.push({ page: `product (cold data cache, ${cold.length} products)`, ...(await loadRotating(app.base, cold, coldSeconds)), bytes: coldBytes });
+  } finally {
+    await app.stop();
+  }
+  const productBytes = measured[0]!.bytes;
+  const floor = await floorRate(options.env, productBytes, seconds);
+  return [
+    { database: options.database, page: "React Router floor", rps: Math.round(floor.rps), floorRatio: 1, p99Ms: floor.p99, errors: floor.errors },
+    ...measured.map((m) => ({
+      database: options.database,
+      page: m.page,
+      rps: Math.round(m.rps),
+      floorRatio: Math.round((m.rps / floor.rps) * 100) / 100,
+      p99Ms: m.p99,
+      errors: m.errors,
+    })),
+  ];
+}

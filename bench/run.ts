@@ -6,10 +6,12 @@
  *   --skip-engagement  leave out the upvote/save toggle benchmark (PostgreSQL, 50 users, 10 s each)
  *   --skip-load        leave out the overload benchmark (200 visitors on PGlite and PostgreSQL)
  *   --skip-wizard      leave out the submission wizard's save action (HTTP, PGlite)
+ *   --skip-pages       leave out the pages' request rates against React Router's floor (demo catalogue, PGlite and PostgreSQL)
  *   --load-seconds N   length of each overload run (default 60)
  * PostgreSQL is DATABASE_URL or postgres://postgres@127.0.0.1:5432/postgres (local hosts only);
  * a scratch database is created and dropped.
  */
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -23,7 +25,7 @@ import { resetShuffleCache } from "../app/features/catalog/shuffle.server";
 import { assertLocalDatabaseUrl, withDatabase } from "../tests/setup/local-database";
 import { runAdminProductsBench } from "./admin-products";
 import { placeInTaxonomy, runListBench } from "./catalog-scale";
-import { runHttpBench, runWorkerScaling } from "./http";
+import { runHttpBench, runPageRates, runWorkerScaling, type PageRate } from "./http";
 import { runEngagementBench } from "./engagement";
 import { runImportBench } from "./import";
 import { runLoadBench, type LoadRun } from "./load";
@@ -43,6 +45,7 @@ const { values } = parseArgs({
     "skip-load": { type: "boolean", default: false },
     "skip-cluster": { type: "boolean", default: false },
     "skip-wizard": { type: "boolean", default: false },
+    "skip-pages": { type: "boolean", default: false },
     "load-seconds": { type: "string", default: "60" },
   },
 });
@@ -178,6 +181,39 @@ if (!values["skip-load"]) {
   }
   report.load = runs;
   console.table(runs);
+}
+
+if (!values["skip-pages"]) {
+  log("== pages rendered per request against React Router's floor (demo catalogue; page cache off)");
+  const rates: PageRate[] = [];
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "toolnest-pages-"));
+  try {
+    const env = { DATA_DIR: dataDir, DATABASE_URL: "" };
+    execFileSync(path.resolve("node_modules/.bin/tsx"), ["scripts/db-seed.ts"], { env: { ...process.env, ...env, LOG_LEVEL: "silent" }, stdio: ["ignore", "ignore", "inherit"] });
+    rates.push(...(await runPageRates({ database: "PGlite", env })));
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  const url = process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
+  assertLocalDatabaseUrl(url);
+  const scratch = `toolnest_pages_${process.pid}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database "${scratch}"`);
+  await admin.end();
+  try {
+    // One worker, so the two databases compare; the scaling with workers is measured with --skip-load off.
+    const env = { DATABASE_URL: withDatabase(url, scratch), WEB_CONCURRENCY: "1" };
+    execFileSync(path.resolve("node_modules/.bin/tsx"), ["scripts/db-seed.ts"], { env: { ...process.env, ...env, LOG_LEVEL: "silent" }, stdio: ["ignore", "ignore", "inherit"] });
+    rates.push(...(await runPageRates({ database: "PostgreSQL", env })));
+  } finally {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    await client.query(`drop database if exists "${scratch}" with (force)`);
+    await client.end();
+  }
+  report.pages = rates;
+  console.table(rates);
 }
 
 if (!values["skip-engagement"]) {

@@ -15,6 +15,8 @@ export interface CachedPage {
   /** Offsets of the render's CSP nonce in body; each copy served gets a fresh one there. */
   nonceAt?: number[];
   expires: number;
+  /** The cache tags of the data it was rendered from (app/db/data-cache.server.ts). */
+  tags?: ReadonlySet<string>;
 }
 
 const KEY = Symbol.for("toolnest.pageCache");
@@ -52,17 +54,25 @@ export function clearPageCache() {
 }
 
 /**
- * Drops the pages an invalidation names: a product's page (any query string or sub-path),
- * every page that is not a product page ("lists"), or everything ("all"). Keys are host + URL.
+ * Drops the pages an invalidation names: a product's page (any query string or sub-path), every
+ * page that is not a product page ("lists", and "stats": lists show and sort by upvotes), every
+ * page rendered from cached data with one of the tags (a product page showing Spotlight depends
+ * on "stats"; one showing a reviewer, on that person), or everything ("all"). Keys are host + URL.
  */
 export function dropCachedPages(tags: readonly CacheTag[]) {
   if (tags.includes("all")) return clearPageCache();
-  const lists = tags.includes("lists");
+  const lists = tags.includes("lists") || tags.includes("stats");
   const products = tags.filter((tag) => tag.startsWith("product:")).map((tag) => `/resources/${tag.slice("product:".length)}`);
   const cache = store();
-  for (const key of cache.keys()) {
+  for (const [key, page] of cache) {
     const url = key.slice(key.indexOf("/"));
-    if ((lists && !url.startsWith("/resources/")) || products.some((page) => isPageOrBelow(url, page))) cache.delete(key);
+    if (
+      (lists && !url.startsWith("/resources/")) ||
+      products.some((product) => isPageOrBelow(url, product)) ||
+      (page.tags && tags.some((tag) => page.tags!.has(tag)))
+    ) {
+      cache.delete(key);
+    }
   }
 }
 

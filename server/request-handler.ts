@@ -3,6 +3,7 @@ import { Readable } from "node:stream";
 import { writeReadableStreamToWritable } from "@react-router/node";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { createRequestHandler as createReactRouterHandler, type ServerBuild } from "react-router";
+import { requestScope } from "../app/db/busy.server";
 import { databaseWasBusy } from "../app/db/client.server";
 import { CLIENT_IP_HEADER, PEER_ADDRESS_HEADER } from "../app/lib/http/headers";
 import { sendOverloaded } from "./admission";
@@ -174,7 +175,9 @@ export function createPageHandler({ build, mode, pageCacheSeconds }: Options) {
       response.headers.append("Vary", "Cookie");
       const headers = [...response.headers.entries()].filter(([name]) => name !== "content-length");
       if (pageCacheSeconds > 0) {
-        putCachedPage(cacheKey, { status: response.status, headers, body, etag, nonceAt, expires: Date.now() + pageCacheSeconds * 1000 });
+        // The tags of the cached data it was made from: the same invalidations drop the page.
+        const tags = requestScope()?.tags;
+        putCachedPage(cacheKey, { status: response.status, headers, body, etag, nonceAt, expires: Date.now() + pageCacheSeconds * 1000, tags });
       }
       sendBuffered(req, res, response.status, headers, body, etag, "MISS");
     } catch (error) {

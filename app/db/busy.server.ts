@@ -6,8 +6,18 @@ import { AsyncLocalStorage } from "node:async_hooks";
  */
 export class DatabaseBusyError extends Error {}
 
+/** What the server keeps for one request while it is answered (opened by server/admission.ts). */
+export interface RequestScope {
+  /** A pooled connection could not be had in time. */
+  busy: boolean;
+  /** When the request arrived (performance.now()): cached data must reflect every write before it. */
+  startedAt: number;
+  /** The cache tags of the cached data the response was made from (app/db/data-cache.server.ts). */
+  tags?: Set<string>;
+}
+
 const BUSY_KEY = Symbol.for("toolnest.databaseBusy");
-type BusyHolder = { [BUSY_KEY]?: AsyncLocalStorage<{ busy: boolean }> };
+type BusyHolder = { [BUSY_KEY]?: AsyncLocalStorage<RequestScope> };
 
 /** On globalThis: the server bundle and the start script are separate module graphs (see registry.server.ts). */
 export function busyScope() {
@@ -17,7 +27,12 @@ export function busyScope() {
 }
 
 export function withDatabaseBusyScope<T>(run: () => T): T {
-  return busyScope().run({ busy: false }, run);
+  return busyScope().run({ busy: false, startedAt: performance.now() }, run);
+}
+
+/** The current request's scope, if the code runs inside one. */
+export function requestScope(): RequestScope | undefined {
+  return busyScope().getStore();
 }
 
 /** Whether a database connection could not be had in time during the current request. */

@@ -1,42 +1,62 @@
 /**
- * Cache invalidation that every instance hears. After a write that changes what anonymous
- * visitors see, call `invalidate(tags)`; each instance's page cache (server/page-cache.ts) drops
- * the matching pages at once instead of serving them until they expire (PAGE_CACHE_SECONDS).
+ * Cache invalidation that every instance hears. After a write that changes what visitors see,
+ * call `invalidate(tags)`; every instance drops the cached data (app/db/data-cache.server.ts) and
+ * the cached pages (server/page-cache.ts) that depend on those tags.
  *
  * Tags:
- *   productTag(slug)  the product's page, /resources/{slug} (and its sub-paths and query strings)
- *   "lists"           every page that lists products: home, niches, subcategories, search, tags, feeds
- *   "all"             everything (an admin's Clear Cache)
+ *   productTag(slug)  one product: its page (with sub-paths and query strings) and its data
+ *   profileTag(id)    one person as shown beside products (makers, reviewers, upvoters)
+ *   "stats"           engagement counts (upvotes): every list, Spotlight and similar products
+ *   "lists"           what is listed and counted: home, niches, subcategories, search, tags, feeds,
+ *                     menus and their counts
+ *   "all"             everything (an admin's Clear Cache, a taxonomy change)
  *
- * On PostgreSQL the tags go out with NOTIFY and every instance LISTENs on one dedicated
- * connection (app/db/client.server.ts); on the embedded database there is one process, so they
- * are delivered in-process. The writing instance drops its own pages before returning.
+ * On PostgreSQL each invalidation adds one to a shared counter (`cache_epoch`) and goes out with
+ * NOTIFY in the same statement; every instance LISTENs on a dedicated connection. Before a
+ * request uses cached data, the instance reads the counter (`syncInvalidations`): a number it has
+ * not heard of yet means a NOTIFY is still on its way (it waits briefly) or was lost (it drops
+ * everything). So a write made through one instance is seen by the very next request on any
+ * other, never a moment later. On the embedded database there is one process: tags are delivered
+ * in-process, at once.
  */
+import { sql } from "drizzle-orm";
 import { logger } from "~/lib/logger.server";
 import type { DatabaseHandle } from "./client.server";
 import { getDatabaseHandle } from "./registry.server";
 
-export type CacheTag = "all" | "lists" | `product:${string}`;
+export type CacheTag = "all" | "lists" | "stats" | `product:${string}` | `profile:${string}`;
 
 export function productTag(slug: string): CacheTag {
   return `product:${slug}`;
 }
 
+export function profileTag(id: string): CacheTag {
+  return `profile:${id}`;
+}
+
 export type InvalidationListener = (tags: CacheTag[]) => void;
 
 const CHANNEL = "toolnest_cache";
+/** How long a request waits for a NOTIFY the counter says was sent before it drops everything instead. */
+const CATCH_UP_MS = 250;
 
 // The server (scripts/start.ts) and the app bundle are separate module graphs: share one bus.
 const KEY = Symbol.for("toolnest.cacheBus");
 interface Bus {
   listeners: Set<InvalidationListener>;
   listening: WeakSet<DatabaseHandle>;
+  /** The highest epoch whose invalidation, and every one before it, this process has applied (PostgreSQL). */
+  heard: number | undefined;
+  /** Requests waiting for a NOTIFY to bring `heard` up to an epoch. */
+  waiters: Set<{ epoch: number; resolve: () => void }>;
+  /** The epoch read in flight, which requests that arrived before it started can share. */
+  sync?: { startedAt: number; handle: DatabaseHandle; done: Promise<void> };
 }
 type Holder = { [KEY]?: Bus };
 
 function bus(): Bus {
   const holder = globalThis as Holder;
-  holder[KEY] ??= { listeners: new Set(), listening: new WeakSet() };
+  holder[KEY] ??= { listeners: new Set(), listening: new WeakSet(), heard: undefined, waiters: new Set() };
   return holder[KEY];
 }
 
@@ -44,17 +64,37 @@ function deliver(tags: CacheTag[]) {
   for (const listener of bus().listeners) listener(tags);
 }
 
+function heardUpTo(epoch: number) {
+  const state = bus();
+  state.heard = Math.max(state.heard ?? 0, epoch);
+  for (const waiter of state.waiters) {
+    if (waiter.epoch <= state.heard) {
+      state.waiters.delete(waiter);
+      waiter.resolve();
+    }
+  }
+}
+
 /**
- * Drops the pages these tags name on every instance. Never throws: the write it follows has
- * succeeded, and other instances' copies still expire after PAGE_CACHE_SECONDS.
+ * Drops what these tags name on every instance. Never throws: the write it follows has succeeded;
+ * if the counter cannot be moved, other instances' copies still expire (data-cache.server.ts).
  */
 export async function invalidate(tags: CacheTag[]): Promise<void> {
   if (!tags.length) return;
   deliver(tags);
-  const notifications = getDatabaseHandle().notifications;
-  if (!notifications) return;
+  const handle = getDatabaseHandle();
+  if (!handle.notifications) return;
   try {
-    await notifications.publish(CHANNEL, JSON.stringify(tags));
+    const result = (await handle.db.execute(
+      sql`with e as (
+            insert into cache_epoch (id, epoch) values (1, 1)
+            on conflict (id) do update set epoch = cache_epoch.epoch + 1
+            returning epoch)
+          select e.epoch, pg_notify(${CHANNEL}, json_build_object('epoch', e.epoch, 'tags', ${JSON.stringify(tags)}::json)::text) from e`,
+    )) as unknown as { rows: { epoch: number | string }[] };
+    const epoch = Number(result.rows[0]?.epoch);
+    // Applied here already: when nothing came in between, this process is up to date.
+    if (bus().heard === epoch - 1) heardUpTo(epoch);
   } catch (error) {
     logger().warn({ err: error, tags }, "cache invalidation not sent to other instances");
   }
@@ -72,19 +112,78 @@ export function listenForInvalidations(handle: DatabaseHandle = getDatabaseHandl
   if (!notifications || bus().listening.has(handle)) return;
   bus().listening.add(handle);
   notifications.subscribe(CHANNEL, {
-    onMessage: (payload) => deliver(parseTags(payload)),
+    onMessage: (payload) => hear(parseMessage(payload)),
     // Notifications sent while the connection was down are lost: forget everything once.
     onGap: () => deliver(["all"]),
   });
 }
 
-function parseTags(payload: string): CacheTag[] {
+function hear(message: { epoch?: number; tags: CacheTag[] }) {
+  const state = bus();
+  if (message.epoch === undefined) return deliver(message.tags);
+  if (state.heard !== undefined && message.epoch <= state.heard) return; // this process's own, applied already
+  // NOTIFY arrives in commit order and the counter's row lock orders the commits: a jump means
+  // some were lost.
+  deliver(state.heard === undefined || message.epoch === state.heard + 1 ? message.tags : ["all"]);
+  heardUpTo(message.epoch);
+}
+
+/**
+ * Makes sure this process has applied every invalidation committed before `since` (a
+ * `performance.now()` time, by default now): PostgreSQL only, a no-op on the embedded database.
+ * Costs one small query, shared by the requests that arrived before it started; call it once
+ * per request before answering from cached data.
+ */
+export function syncInvalidations(since = performance.now(), handle: DatabaseHandle = getDatabaseHandle()): Promise<void> {
+  if (!handle.notifications) return Promise.resolve();
+  const state = bus();
+  if (state.sync && state.sync.startedAt >= since && state.sync.handle === handle) return state.sync.done;
+  const sync = { startedAt: performance.now(), handle, done: readEpoch(handle) };
+  state.sync = sync;
+  const forget = () => {
+    if (state.sync === sync) state.sync = undefined;
+  };
+  sync.done.then(forget, forget);
+  return sync.done;
+}
+
+async function readEpoch(handle: DatabaseHandle): Promise<void> {
+  listenForInvalidations(handle);
+  const result = (await handle.db.execute(sql`select epoch from cache_epoch where id = 1`)) as unknown as { rows: { epoch: number | string }[] };
+  const epoch = Number(result.rows[0]?.epoch ?? 0);
+  const state = bus();
+  if (state.heard === undefined) {
+    // First look at the counter: nothing cached before now can be trusted.
+    deliver(["all"]);
+    return heardUpTo(epoch);
+  }
+  if (epoch <= state.heard) return;
+  const caughtUp = await new Promise<boolean>((resolve) => {
+    const waiter = { epoch, resolve: () => (clearTimeout(timer), resolve(true)) };
+    const timer = setTimeout(() => (state.waiters.delete(waiter), resolve(false)), CATCH_UP_MS);
+    state.waiters.add(waiter);
+  });
+  if (caughtUp || epoch <= (state.heard ?? 0)) return;
+  logger().warn({ epoch, heard: state.heard }, "cache invalidations were not heard in time; dropping every cached copy");
+  deliver(["all"]);
+  heardUpTo(epoch);
+}
+
+function parseMessage(payload: string): { epoch?: number; tags: CacheTag[] } {
   try {
-    const tags: unknown = JSON.parse(payload);
-    if (Array.isArray(tags) && tags.every((tag) => typeof tag === "string")) return tags as CacheTag[];
+    const message: unknown = JSON.parse(payload);
+    if (isTagList(message)) return { tags: message };
+    if (message && typeof message === "object") {
+      const { epoch, tags } = message as { epoch?: unknown; tags?: unknown };
+      if (typeof epoch === "number" && Number.isSafeInteger(epoch) && isTagList(tags)) return { epoch, tags };
+    }
   } catch {
     /* falls through */
   }
-  logger().warn({ payload }, "unreadable cache invalidation; clearing the page cache");
-  return ["all"];
+  logger().warn({ payload }, "unreadable cache invalidation; clearing every cache");
+  return { tags: ["all"] };
+}
+
+function isTagList(value: unknown): value is CacheTag[] {
+  return Array.isArray(value) && value.every((tag) => typeof tag === "string");
 }

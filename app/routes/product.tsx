@@ -23,7 +23,7 @@ import { SaveButton } from "~/features/engagement/components/save-button";
 import { UpvoteButton } from "~/features/engagement/components/upvote-button";
 import { viewerState } from "~/features/engagement/engagement.server";
 import { FeedbackSection } from "~/features/feedback/components/feedback-section";
-import { productFeedback } from "~/features/feedback/feedback.server";
+import { publicProductFeedback } from "~/features/feedback/feedback.server";
 import { StatsRow } from "~/features/stats/stats-row-lazy";
 import { submitterStatsFor } from "~/features/stats/stats.server";
 import { useViewBeacon } from "~/features/stats/view-beacon";
@@ -34,9 +34,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // The root loader's session lookup, shared through the context (null without a session cookie).
   const user = await getOptionalUser(request, context);
   const viewerId = user?.id ?? null;
-  const [similar, spotlightProducts, upvoters] = await Promise.all([similarProducts(product, 4), spotlight(4), firstUpvoters(product.id)]);
+  const [similar, spotlightProducts, upvoters] = await Promise.all([similarProducts(product, 4), spotlight(4), firstUpvoters(product)]);
   // Reviews for everyone; the stats row only for the product's submitter (never in the anonymous page cache).
-  const [feedback, submitterStats] = await Promise.all([productFeedback(product.id), submitterStatsFor(product, viewerId)]);
+  const [feedback, submitterStats] = await Promise.all([publicProductFeedback(product), submitterStatsFor(product, viewerId)]);
   // What the signed-in viewer upvoted and saved (signed-in pages are never cached).
   const viewer = await viewerState(viewerId, product.id);
   const { SITE_NAME, APP_URL } = env();

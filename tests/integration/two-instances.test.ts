@@ -86,7 +86,7 @@ async function signIn(instance: Instance, email: string): Promise<string> {
 describe.skipIf(!url)("two instances on one PostgreSQL database (skipped: DATABASE_URL is unset)", { timeout: 60_000 }, () => {
   let a: Instance | undefined;
   let b: Instance | undefined;
-  let product: { id: number; slug: string };
+  let product: { id: number; slug: string; product_name: string };
   const database = `toolnest_two_${inject("runId")}_${crypto.randomBytes(3).toString("hex")}`;
 
   beforeAll(async () => {
@@ -98,7 +98,7 @@ describe.skipIf(!url)("two instances on one PostgreSQL database (skipped: DATABA
     // One after the other: the first may have to build the app.
     a = await startInstance(withDatabase(url!, database));
     b = await startInstance(withDatabase(url!, database));
-    const list = (await (await fetch(`${a.base}/api/v1/products?limit=2`)).json()) as { items: { id: number; slug: string }[] };
+    const list = (await (await fetch(`${a.base}/api/v1/products?limit=2`)).json()) as { items: { id: number; slug: string; product_name: string }[] };
     product = list.items[0]!;
   }, 400_000);
 
@@ -130,6 +130,36 @@ describe.skipIf(!url)("two instances on one PostgreSQL database (skipped: DATABA
     const refused = await click(b!);
     expect(refused.status).toBe(429);
     expect(refused.headers.get("retry-after")).toBeTruthy();
+  });
+
+  it("shows an upvote or a review made on A on B's very next request, without waiting", async () => {
+    // Signed in, so B renders afresh from its data cache (never its page cache): the shared
+    // invalidation counter makes B apply A's invalidation before it answers (decision 055).
+    const reader = await signIn(b!, "b-reader@example.com");
+    const voter = await signIn(a!, "a-voter@example.com");
+    const page = `${b!.base}/resources/${product.slug}`;
+    const upvotes = async () => {
+      const html = await (await fetch(page, { headers: { Cookie: reader } })).text();
+      const name = product.product_name.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/'/g, "&#x27;");
+      const label = new RegExp(`"Upvote ${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} \\((\\d+) upvotes\\)"`);
+      return Number(label.exec(html)?.[1]);
+    };
+    const start = await upvotes();
+    expect(Number.isInteger(start)).toBe(true);
+    for (let round = 0; round < 5; round++) {
+      const method = round % 2 === 0 ? "PUT" : "DELETE";
+      const toggled = await fetch(`${a!.base}/api/v1/products/${product.id}/upvote`, { method, headers: { Cookie: voter, Origin: a!.base } });
+      expect(toggled.status).toBe(200);
+      expect(await upvotes()).toBe(round % 2 === 0 ? start + 1 : start);
+    }
+    const comment = `Seen on B at once ${crypto.randomUUID()}`;
+    const posted = await fetch(`${a!.base}/api/v1/products/${product.id}/feedback`, {
+      method: "POST",
+      headers: { Cookie: voter, Origin: a!.base, "Content-Type": "application/json" },
+      body: JSON.stringify({ comment, rating: 4 }),
+    });
+    expect(posted.status).toBe(201);
+    expect(await (await fetch(page, { headers: { Cookie: reader } })).text()).toContain(comment);
   });
 
   it("drops B's cached product page when a review is posted on A", async () => {

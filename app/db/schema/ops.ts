@@ -3,7 +3,7 @@
  * generated once per installation, and the AI workshop's settings.
  */
 import { sql } from "drizzle-orm";
-import { bigserial, check, index, integer, jsonb, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, bigserial, check, index, integer, jsonb, pgTable, serial, smallint, text, timestamp } from "drizzle-orm/pg-core";
 import { createdAt, mentionedUserId, timestamps } from "./columns";
 
 /** Fixed-window counters shared by every app instance (sign-in attempts, write rate limits). */
@@ -11,6 +11,16 @@ export const rate_limits = pgTable("rate_limits", {
   key: text("key").primaryKey(),
   count: integer("count").notNull().default(0),
   window_start: timestamp("window_start", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * One row counting every cache invalidation ever sent (app/db/cache-bus.server.ts). An instance
+ * that finds a higher number than it has heard of has missed, or not yet heard, an invalidation
+ * from another instance, so it never answers from data cached before it.
+ */
+export const cache_epoch = pgTable("cache_epoch", {
+  id: smallint("id").primaryKey(),
+  epoch: bigint("epoch", { mode: "number" }).notNull().default(0),
 });
 
 /**

@@ -1,35 +1,15 @@
-import { onInvalidate } from "~/db/cache-bus.server";
-
-/** A tiny per-process cache for cheap-to-be-stale reads (counts, taxonomy), shared across bundles. */
-const KEY = Symbol.for("toolnest.memo");
-const LISTENING = Symbol.for("toolnest.memo.listening");
-type Holder = { [KEY]?: Map<string, { expires: number; value: Promise<unknown> }>; [LISTENING]?: boolean };
+import { clearDataCache, cachedRead } from "~/db/data-cache.server";
+import type { CacheTag } from "~/db/cache-bus.server";
 
 /**
- * An invalidation of the lists (an admin's taxonomy or product change, Clear Cache), from this
- * instance or another, drops every memoised read too: a drafted niche leaves menus at once.
+ * A shared read of what menus and lists show (counts, taxonomy, Spotlight), kept until a write
+ * invalidates the lists (an admin's product or taxonomy change, an import, Clear Cache) on any
+ * instance, or `ttlMs` passes. Reads that follow engagement counts add the "stats" tag.
  */
-function listenOnce(holder: Holder) {
-  if (holder[LISTENING]) return;
-  holder[LISTENING] = true;
-  onInvalidate((tags) => {
-    if (tags.includes("all") || tags.includes("lists")) clearMemo();
-  });
-}
-
-export function memo<T>(key: string, ttlMs: number, load: () => Promise<T>): Promise<T> {
-  const holder = globalThis as Holder;
-  listenOnce(holder);
-  const store = (holder[KEY] ??= new Map());
-  const now = Date.now();
-  const hit = store.get(key);
-  if (hit && hit.expires > now) return hit.value as Promise<T>;
-  const value = load();
-  store.set(key, { expires: now + ttlMs, value });
-  value.catch(() => store.delete(key));
-  return value;
+export function memo<T>(key: string, ttlMs: number, load: () => Promise<T>, tags: readonly CacheTag[] = ["lists"]): Promise<T> {
+  return cachedRead({ key: `memo:${key}`, tags, load, ttlMs });
 }
 
 export function clearMemo() {
-  (globalThis as Holder)[KEY]?.clear();
+  clearDataCache();
 }

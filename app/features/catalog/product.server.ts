@@ -2,6 +2,8 @@ import { sql } from "drizzle-orm";
 import { queryRows } from "~/db/client.server";
 import { intArray, textArray } from "~/db/sql-arrays";
 import { getDb } from "~/db/registry.server";
+import { productTag, profileTag } from "~/db/cache-bus.server";
+import { cachedRead } from "~/db/data-cache.server";
 import { sanitizeDescription } from "~/lib/sanitize.server";
 import { memo } from "./memo.server";
 import type { ProductCard } from "~/domain/product-card";
@@ -38,8 +40,20 @@ type Row = Omit<ProductDetail, "description_html" | "niches" | "subcategories" |
   makers: ProductDetail["makers"] | null;
 };
 
-/** A live product by slug with what its page shows, or undefined. */
-export async function getPublicProduct(slug: string): Promise<ProductDetail | undefined> {
+/**
+ * A live product by slug with what its page shows, or undefined. Cached until a write to the
+ * product (its row, links, counts, makers) or to a maker's profile invalidates it on any instance.
+ */
+export function getPublicProduct(slug: string): Promise<ProductDetail | undefined> {
+  return cachedRead({
+    key: `product:${slug}`,
+    tags: [productTag(slug)],
+    tagsOf: (product) => product?.makers.map((maker) => profileTag(maker.id)) ?? [],
+    load: () => loadPublicProduct(slug),
+  });
+}
+
+async function loadPublicProduct(slug: string): Promise<ProductDetail | undefined> {
   const [row] = await queryRows<Row>(
     getDb(),
     sql`select p.id, p.slug, p.product_name, p.headline, p.tagline, p.description, p.website_url, p.logo_url,
@@ -91,7 +105,16 @@ export async function getPublicSlugById(id: number): Promise<string | undefined>
  * (the spec's order of preference), most upvoted first within each. Each step ranks a bounded
  * set of candidates taken from its index, so a rare tag costs what a common one does.
  */
-export async function similarProducts(product: Pick<ProductDetail, "id" | "tags" | "niches" | "subcategories">, limit = 4) {
+export function similarProducts(product: Pick<ProductDetail, "id" | "slug" | "tags" | "niches" | "subcategories">, limit = 4): Promise<ProductCard[]> {
+  // Chosen and ordered by what every list shows, and by the product's own links and tags.
+  return cachedRead({
+    key: `similar:${product.slug}:${limit}`,
+    tags: ["lists", "stats", productTag(product.slug)],
+    load: () => loadSimilarProducts(product, limit),
+  });
+}
+
+async function loadSimilarProducts(product: Pick<ProductDetail, "id" | "tags" | "niches" | "subcategories">, limit: number) {
   const db = getDb();
   const found: ProductCard[] = [];
   const exclude = () => intArray([product.id, ...found.map((p) => p.id)]);
@@ -135,6 +158,7 @@ export function spotlightPool(): Promise<ProductCard[]> {
             and (p.ad_end_date is null or p.ad_end_date > now())
           order by s.upvotes desc, p.id limit 20`,
     ),
+    ["lists", "stats"],
   );
 }
 
@@ -156,14 +180,21 @@ export function trending(limit = 10): Promise<ProductCard[]> {
       sql`select ${productCardColumns} from product_stats s join products p on p.id = s.product_id
           where ${publicProductFilter} order by s.upvotes desc, p.id limit ${limit}`,
     ),
+    ["lists", "stats"],
   );
 }
 
 /** The first five people who upvoted the product (Users Who Love This Product). */
-export async function firstUpvoters(productId: number) {
-  return queryRows<{ id: string; username: string | null; avatar_url: string | null }>(
-    getDb(),
-    sql`select pr.id, pr.username, pr.avatar_url from product_upvotes u join profiles pr on pr.id = u.user_id
-        where u.product_id = ${productId} order by u.created_at, u.id limit 5`,
-  );
+export function firstUpvoters(product: Pick<ProductDetail, "id" | "slug">) {
+  return cachedRead({
+    key: `upvoters:${product.slug}`,
+    tags: [productTag(product.slug)],
+    tagsOf: (people) => people.map((person) => profileTag(person.id)),
+    load: () =>
+      queryRows<{ id: string; username: string | null; avatar_url: string | null }>(
+        getDb(),
+        sql`select pr.id, pr.username, pr.avatar_url from product_upvotes u join profiles pr on pr.id = u.user_id
+            where u.product_id = ${product.id} order by u.created_at, u.id limit 5`,
+      ),
+  });
 }

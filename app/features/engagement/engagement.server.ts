@@ -4,6 +4,7 @@
  * same transaction as the row written here, so no toggle can be lost or counted twice.
  */
 import { sql } from "drizzle-orm";
+import { invalidate, productTag } from "~/db/cache-bus.server";
 import { queryRows, type Database } from "~/db/client.server";
 import { getDb } from "~/db/registry.server";
 import { intArray, textArray } from "~/db/sql-arrays";
@@ -57,16 +58,30 @@ async function toggle(
   return { ok: true, changed: row.changed, count: Number(row.total) };
 }
 
+/**
+ * After a toggle that changed something: the product's page shows its counts (and its first
+ * upvoters); every list shows, and is ordered by, upvotes. `db` must not be an open transaction.
+ */
+async function invalidateCounts(db: Database, productId: number, kind: "upvote" | "bookmark") {
+  const [product] = await queryRows<{ slug: string }>(db, sql`select slug from products where id = ${productId}`);
+  if (!product) return;
+  await invalidate(kind === "upvote" ? [productTag(product.slug), "stats"] : [productTag(product.slug)]);
+}
+
 /** Upvotes (on) or withdraws the upvote (off); idempotent. */
 export async function setUpvote(userId: string, productId: number, on: boolean, db: Database = getDb(), limits?: ToggleLimits): Promise<UpvoteResult> {
   const result = await toggle(db, "upvote", userId, productId, on, limits);
-  return result.ok ? { ok: true, changed: result.changed, upvoted: on, upvotes: result.count } : result;
+  if (!result.ok) return result;
+  if (result.changed) await invalidateCounts(db, productId, "upvote");
+  return { ok: true, changed: result.changed, upvoted: on, upvotes: result.count };
 }
 
 /** Saves (on) or removes the save (off); idempotent. `changed: false` on a save means it already existed. */
 export async function setBookmark(userId: string, productId: number, on: boolean, db: Database = getDb(), limits?: ToggleLimits): Promise<BookmarkResult> {
   const result = await toggle(db, "bookmark", userId, productId, on, limits);
-  return result.ok ? { ok: true, changed: result.changed, bookmarked: on, bookmarks: result.count } : result;
+  if (!result.ok) return result;
+  if (result.changed) await invalidateCounts(db, productId, "bookmark");
+  return { ok: true, changed: result.changed, bookmarked: on, bookmarks: result.count };
 }
 
 /** What the user did to each of these live products, with the current counts. Unknown ids are left out. */

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
-import { invalidate, productTag } from "~/db/cache-bus.server";
+import { invalidate, productTag, profileTag } from "~/db/cache-bus.server";
+import { cachedRead } from "~/db/data-cache.server";
 import { queryRows } from "~/db/client.server";
 import { intArray } from "~/db/sql-arrays";
 import { getDb } from "~/db/registry.server";
@@ -51,6 +52,20 @@ function toItem(row: Row): FeedbackItem {
     created_at: new Date(row.created_at).toISOString(),
     author: { id: row.user_id, username: row.username, avatar_url: row.avatar_url, career: row.career },
   };
+}
+
+/**
+ * The reviews a product page shows, cached until a review, reply, moderation or author's profile
+ * change invalidates them on any instance; `now` (for "2 days ago") is always this moment's.
+ */
+export async function publicProductFeedback(product: { id: number; slug: string }): Promise<ProductFeedback> {
+  const feedback = await cachedRead({
+    key: `feedback:${product.slug}`,
+    tags: [productTag(product.slug)],
+    tagsOf: ({ reviews }) => reviews.flatMap((review) => [review, ...review.replies]).map((item) => profileTag(item.author.id)),
+    load: () => productFeedback(product.id),
+  });
+  return { ...feedback, now: Date.now() };
 }
 
 /** A product's reviews (newest first) with their replies (oldest first), and the review summary. */

@@ -1,3 +1,4 @@
+import { invalidate, profileTag } from "~/db/cache-bus.server";
 import { sql } from "drizzle-orm";
 import { data, redirect } from "react-router";
 import { queryRows, type Database } from "~/db/client.server";
@@ -175,6 +176,8 @@ export async function saveEditProfile(db: Database, request: Request, userId: st
     return fail({ form: PROFILE_SAVE_FAILED_MESSAGE }, 503);
   }
 
+  // Their name, career and picture show beside products they made, reviewed or upvoted.
+  await invalidate([profileTag(userId)]);
   if (newAvatarUrl && previousAvatarUrl && previousAvatarUrl !== newAvatarUrl) {
     const oldKey = storage.keyFromUrl(previousAvatarUrl);
     if (oldKey && isAvatarKeyOf(oldKey, userId)) await removeQuietly(oldKey);

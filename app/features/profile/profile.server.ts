@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { invalidate, profileTag } from "~/db/cache-bus.server";
 import { queryRows, type Database } from "~/db/client.server";
 import type { Profile } from "~/domain/people/profile-record.server";
 
@@ -20,4 +21,5 @@ export async function saveOnboarding(db: Database, id: string, values: { usernam
     sql`update profiles set username = ${values.username}, career = ${values.career}, updated_at = clock_timestamp()
         where id = ${id}`,
   );
+  await invalidate([profileTag(id)]);
 }
