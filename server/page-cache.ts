@@ -6,6 +6,7 @@
  */
 import type { CacheTag } from "../app/db/cache-bus.server";
 import { FLASH_COOKIE } from "../app/lib/http/headers";
+import type { GzipParts } from "./html-gzip";
 
 export interface CachedPage {
   status: number;
@@ -15,6 +16,8 @@ export interface CachedPage {
   /** Offsets of the render's CSP nonce in body; each copy served gets a fresh one there. */
   nonceAt?: number[];
   expires: number;
+  /** Its gzip pieces, made on the first request that takes gzip (server/html-gzip.ts). */
+  gzip?: GzipParts;
   /** The cache tags of the data it was rendered from (app/db/data-cache.server.ts). */
   tags?: ReadonlySet<string>;
 }

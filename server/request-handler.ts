@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
+import zlib from "node:zlib";
 import { writeReadableStreamToWritable } from "@react-router/node";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { createRequestHandler as createReactRouterHandler, type ServerBuild } from "react-router";
@@ -8,8 +9,9 @@ import { databaseWasBusy } from "../app/db/client.server";
 import { CLIENT_IP_HEADER, PEER_ADDRESS_HEADER } from "../app/lib/http/headers";
 import { sendOverloaded } from "./admission";
 import { bufferedBody, streamedBody } from "./body-limit";
-import { getCachedPage, isAnonymous, putCachedPage } from "./page-cache";
-import { cspNonce, digestWithoutNonce, endWithNonce, newNonce, nonceOffsets, setSecurityHeaders, withoutPolicy } from "./security-headers";
+import { acceptsGzip, gzipParts, gzipWithNonce } from "./html-gzip";
+import { getCachedPage, isAnonymous, putCachedPage, type CachedPage } from "./page-cache";
+import { cspNonce, digestWithoutNonce, endWithNonce, NONCE_LENGTH, newNonce, nonceOffsets, setSecurityHeaders, withoutPolicy } from "./security-headers";
 
 interface Options {
   build: ServerBuild | (() => Promise<ServerBuild>);
@@ -43,10 +45,34 @@ export function serveCachedPage(req: IncomingMessage, res: ServerResponse): bool
     return true;
   }
   res.statusCode = cached.status;
+  const gzipped = gzippedCopy(req, cached, nonce);
+  if (gzipped) {
+    res.setHeader("Content-Encoding", "gzip");
+    res.setHeader("Content-Length", gzipped.reduce((n, part) => n + part.byteLength, 0));
+    if (req.method === "HEAD") res.end();
+    else endWithParts(res, gzipped);
+    return true;
+  }
   res.setHeader("Content-Length", cached.body.byteLength);
   if (req.method === "HEAD") res.end();
   else endWithNonce(res, cached.body, cached.nonceAt ?? [], nonce);
   return true;
+}
+
+/** Pages smaller than this go as they are: compressing them saves less than it costs. */
+const MIN_GZIP_BYTES = 1024;
+
+/** The page, gzipped with `nonce` in place, when the client takes gzip (its pieces compressed once per page). */
+function gzippedCopy(req: IncomingMessage, page: CachedPage, nonce: string): Buffer[] | null {
+  if (page.body.byteLength < MIN_GZIP_BYTES || !acceptsGzip(req.headers["accept-encoding"])) return null;
+  page.gzip ??= gzipParts(page.body, page.nonceAt ?? [], NONCE_LENGTH);
+  return gzipWithNonce(page.gzip, nonce);
+}
+
+function endWithParts(res: ServerResponse, parts: Buffer[]) {
+  res.cork();
+  for (let i = 0; i < parts.length - 1; i++) res.write(parts[i]);
+  res.end(parts[parts.length - 1]);
 }
 
 type RouteAction = (args: { request: Request; params: Record<string, string>; context: unknown }) => unknown;
@@ -171,15 +197,13 @@ export function createPageHandler({ build, mode, pageCacheSeconds }: Options) {
           response.status === 200 ? `public, max-age=0, s-maxage=${pageCacheSeconds}, stale-while-revalidate=60` : "public, max-age=60",
         );
       }
-      // The same URL renders differently for a signed-in visitor.
-      response.headers.append("Vary", "Cookie");
+      // The same URL renders differently for a signed-in visitor, and goes gzipped to those who take it.
+      response.headers.append("Vary", "Cookie, Accept-Encoding");
       const headers = [...response.headers.entries()].filter(([name]) => name !== "content-length");
-      if (pageCacheSeconds > 0) {
-        // The tags of the cached data it was made from: the same invalidations drop the page.
-        const tags = requestScope()?.tags;
-        putCachedPage(cacheKey, { status: response.status, headers, body, etag, nonceAt, expires: Date.now() + pageCacheSeconds * 1000, tags });
-      }
-      sendBuffered(req, res, response.status, headers, body, etag, "MISS");
+      // The tags of the cached data it was made from: the same invalidations drop the page.
+      const page: CachedPage = { status: response.status, headers, body, etag, nonceAt, expires: Date.now() + pageCacheSeconds * 1000, tags: requestScope()?.tags };
+      if (pageCacheSeconds > 0) putCachedPage(cacheKey, page);
+      sendBuffered(req, res, page, nonce, "MISS");
     } catch (error) {
       // A visitor who hung up mid-response is not an error: there is no one left to answer.
       if (res.destroyed) return;
@@ -224,26 +248,26 @@ function toFetchRequest(req: ExpressRequest, signal: AbortSignal): Request {
   return new Request(url, init);
 }
 
-function sendBuffered(
-  req: ExpressRequest,
-  res: ExpressResponse,
-  status: number,
-  headers: [string, string][],
-  body: Buffer,
-  etag: string,
-  cacheState: "HIT" | "MISS",
-) {
-  for (const [name, value] of headers) res.setHeader(name, value);
-  res.setHeader("ETag", etag);
+function sendBuffered(req: ExpressRequest, res: ExpressResponse, page: CachedPage, nonce: string | undefined, cacheState: "HIT" | "MISS") {
+  for (const [name, value] of page.headers) res.setHeader(name, value);
+  res.setHeader("ETag", page.etag);
   res.setHeader("X-Page-Cache", cacheState);
-  if (status === 200 && etagMatches(req, etag)) {
+  if (page.status === 200 && etagMatches(req, page.etag)) {
     withoutPolicy(res);
     res.status(304).end();
     return;
   }
-  res.status(status);
-  res.setHeader("Content-Length", body.byteLength);
-  res.end(req.method === "HEAD" ? undefined : body);
+  res.status(page.status);
+  const gzipped = nonce !== undefined || !page.nonceAt?.length ? gzippedCopy(req, page, nonce ?? "") : null;
+  if (gzipped) {
+    res.setHeader("Content-Encoding", "gzip");
+    res.setHeader("Content-Length", gzipped.reduce((n, part) => n + part.byteLength, 0));
+    if (req.method === "HEAD") res.end();
+    else endWithParts(res, gzipped);
+    return;
+  }
+  res.setHeader("Content-Length", page.body.byteLength);
+  res.end(req.method === "HEAD" ? undefined : page.body);
 }
 
 async function sendStreamed(res: ExpressResponse, response: Response) {
@@ -254,6 +278,17 @@ async function sendStreamed(res: ExpressResponse, response: Response) {
   }
   const cookies = response.headers.getSetCookie();
   if (cookies.length) res.setHeader("Set-Cookie", cookies);
-  if (response.body) await writeReadableStreamToWritable(response.body, res);
-  else res.end();
+  if (!response.body) return void res.end();
+  // Pages (signed in, or not for the cache) stream through gzip, flushed as React writes them.
+  const html = /^text\/html/.test(response.headers.get("content-type") ?? "");
+  if (!html || response.headers.has("content-encoding") || res.req.method === "HEAD" || !acceptsGzip(res.req.headers["accept-encoding"])) {
+    return writeReadableStreamToWritable(response.body, res);
+  }
+  res.removeHeader("Content-Length");
+  res.setHeader("Content-Encoding", "gzip");
+  res.appendHeader("Vary", "Accept-Encoding");
+  const gzip = zlib.createGzip({ level: 6 });
+  gzip.pipe(res);
+  res.on("close", () => gzip.destroy());
+  await writeReadableStreamToWritable(response.body, gzip);
 }

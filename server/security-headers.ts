@@ -15,7 +15,7 @@ export function newNonce(): string {
   return crypto.randomBytes(16).toString("base64");
 }
 
-const NONCE_LENGTH = newNonce().length;
+export const NONCE_LENGTH = newNonce().length;
 
 function originOf(url: string | undefined): string | null {
   if (!url) return null;

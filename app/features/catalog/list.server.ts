@@ -1,4 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
+import { cachedRead } from "~/db/data-cache.server";
 import { getDb } from "~/db/registry.server";
 import { intArray, textArray } from "~/db/sql-arrays";
 import { decodeCursor, encodeCursor, type ListCursor } from "./cursor.server";
@@ -42,14 +43,24 @@ function filterSql(filter: ListFilter): SQL {
  * loading more never repeats or skips a product within a day.
  */
 export async function listProducts(filter: ListFilter, options: { cursor?: string | null; limit: number }): Promise<ProductPage> {
-  const db = getDb();
   const limit = Math.max(1, Math.min(100, Math.trunc(options.limit)));
   let cursor: ListCursor | null = null;
   if (options.cursor) {
     cursor = decodeCursor(options.cursor);
     if (!cursor) throw new InvalidCursorError();
   }
-  const shuffle = cursor ? { day: cursor.d, freshSince: new Date(cursor.f) } : await currentShuffleDay(db);
+  const shuffle = cursor ? { day: cursor.d, freshSince: new Date(cursor.f) } : await currentShuffleDay(getDb());
+  // The same page for everyone until a product is listed, changed or upvoted (decision 055).
+  const where = { n: filter.nicheId, s: filter.subcategoryIds, t: filter.tag };
+  return cachedRead({
+    key: `list:${shuffle.day}:${shuffle.freshSince.toISOString()}:${JSON.stringify(where)}:${options.cursor ?? ""}:${limit}`,
+    tags: ["lists", "stats"],
+    load: () => loadProducts(filter, cursor, shuffle, limit),
+  });
+}
+
+async function loadProducts(filter: ListFilter, cursor: ListCursor | null, shuffle: { day: string; freshSince: Date }, limit: number): Promise<ProductPage> {
+  const db = getDb();
   const base = { d: shuffle.day, f: shuffle.freshSince.toISOString() };
   const where = filterSql(filter);
   const items: ProductCard[] = [];
