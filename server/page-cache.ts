@@ -11,6 +11,8 @@ import type { GzipParts } from "./html-gzip";
 export interface CachedPage {
   status: number;
   headers: [string, string][];
+  /** The same as name, value, name, value… for writeHead, made on the first hit. */
+  flatHeaders?: string[];
   body: Buffer;
   etag: string;
   /** Offsets of the render's CSP nonce in body; each copy served gets a fresh one there. */

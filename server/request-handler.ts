@@ -11,7 +11,7 @@ import { sendOverloaded } from "./admission";
 import { bufferedBody, streamedBody } from "./body-limit";
 import { acceptsGzip, gzipParts, gzipWithNonce } from "./html-gzip";
 import { getCachedPage, isAnonymous, putCachedPage, type CachedPage } from "./page-cache";
-import { cspNonce, digestWithoutNonce, endWithNonce, NONCE_LENGTH, newNonce, nonceOffsets, setSecurityHeaders, withoutPolicy } from "./security-headers";
+import { cspNonce, digestWithoutNonce, endWithNonce, NONCE_LENGTH, newNonce, nonceOffsets, securityHeaderList, withoutPolicy } from "./security-headers";
 
 interface Options {
   build: ServerBuild | (() => Promise<ServerBuild>);
@@ -34,27 +34,24 @@ export function serveCachedPage(req: IncomingMessage, res: ServerResponse): bool
   if (!cached) return false;
   // Every copy gets its own nonce, in the policy and in the page (server/security-headers.ts).
   const nonce = newNonce();
-  setSecurityHeaders(res, nonce);
-  for (const [name, value] of cached.headers) res.setHeader(name, value);
-  res.setHeader("ETag", cached.etag);
-  res.setHeader("X-Page-Cache", "HIT");
+  // One flat header list for writeHead: Node then skips its per-header bookkeeping (setHeader).
+  const headers = securityHeaderList(nonce);
   if (cached.status === 200 && etagMatches(req, cached.etag)) {
-    withoutPolicy(res);
-    res.statusCode = 304;
+    // A 304 sends no policy (see withoutPolicy): the browser keeps the page it has, with its nonce.
+    headers.length -= 2;
+    headers.push(...(cached.flatHeaders ??= cached.headers.flat()), "ETag", cached.etag, "X-Page-Cache", "HIT");
+    res.writeHead(304, headers);
     res.end();
     return true;
   }
-  res.statusCode = cached.status;
+  headers.push(...(cached.flatHeaders ??= cached.headers.flat()), "ETag", cached.etag, "X-Page-Cache", "HIT");
   const gzipped = gzippedCopy(req, cached, nonce);
-  if (gzipped) {
-    res.setHeader("Content-Encoding", "gzip");
-    res.setHeader("Content-Length", gzipped.reduce((n, part) => n + part.byteLength, 0));
-    if (req.method === "HEAD") res.end();
-    else endWithParts(res, gzipped);
-    return true;
-  }
-  res.setHeader("Content-Length", cached.body.byteLength);
+  const length = gzipped ? gzipped.reduce((n, part) => n + part.byteLength, 0) : cached.body.byteLength;
+  if (gzipped) headers.push("Content-Encoding", "gzip");
+  headers.push("Content-Length", String(length));
+  res.writeHead(cached.status, headers);
   if (req.method === "HEAD") res.end();
+  else if (gzipped) endWithParts(res, gzipped);
   else endWithNonce(res, cached.body, cached.nonceAt ?? [], nonce);
   return true;
 }
@@ -201,7 +198,15 @@ export function createPageHandler({ build, mode, pageCacheSeconds }: Options) {
       response.headers.append("Vary", "Cookie, Accept-Encoding");
       const headers = [...response.headers.entries()].filter(([name]) => name !== "content-length");
       // The tags of the cached data it was made from: the same invalidations drop the page.
-      const page: CachedPage = { status: response.status, headers, body, etag, nonceAt, expires: Date.now() + pageCacheSeconds * 1000, tags: requestScope()?.tags };
+      const page: CachedPage = {
+        status: response.status,
+        headers,
+        body,
+        etag,
+        nonceAt,
+        expires: Date.now() + pageCacheSeconds * 1000,
+        tags: requestScope()?.tags,
+      };
       if (pageCacheSeconds > 0) putCachedPage(cacheKey, page);
       sendBuffered(req, res, page, nonce, "MISS");
     } catch (error) {
