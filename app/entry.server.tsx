@@ -3,7 +3,6 @@
  * errors sent to the structured log: one JSON line each instead of a stack printed to stderr; those
  * answered with a 5xx also go to the admin's error log (app/domain/error-log.server.ts).
  */
-import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
@@ -12,6 +11,7 @@ import { type AppLoadContext, type EntryContext, type HandleErrorFunction, isRou
 import { recordServerError } from "~/domain/error-log.server";
 import { NonceContext } from "~/lib/csp-nonce";
 import { logger } from "~/lib/logger.server";
+import { lowPriorityModulePreloads } from "~/lib/http/module-preloads.server";
 
 export const streamTimeout = 5_000;
 
@@ -47,12 +47,9 @@ export default function handleRequest(
       nonce,
       [readyOption]() {
         shellRendered = true;
-        const body = new PassThrough({
-          final(callback) {
-            clearTimeout(timeoutId);
-            timeoutId = undefined;
-            callback();
-          },
+        const body = lowPriorityModulePreloads(() => {
+          clearTimeout(timeoutId);
+          timeoutId = undefined;
         });
         responseHeaders.set("Content-Type", "text/html");
         pipe(body);

@@ -61,7 +61,7 @@ async function load(url: string, seconds: number) {
 
 async function javascriptGzipBytes(base: string, html: string) {
   const urls = new Set<string>();
-  for (const m of html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)) urls.add(m[1]!);
+  for (const m of html.matchAll(/<link rel="modulepreload"[^>]*? href="([^"]+)"/g)) urls.add(m[1]!);
   for (const m of html.matchAll(/<script[^>]+src="([^"]+)"/g)) urls.add(m[1]!);
   for (const m of html.matchAll(/import\("([^"]+\.js)"\)|import\s+[^;]*?from\s*"([^"]+\.js)"/g)) urls.add((m[1] ?? m[2])!);
   let total = 0;

@@ -6,6 +6,7 @@
  *   --skip-engagement  leave out the upvote/save toggle benchmark (PostgreSQL, 50 users, 10 s each)
  *   --skip-load        leave out the overload benchmark (200 visitors on PGlite and PostgreSQL)
  *   --skip-wizard      leave out the submission wizard's save action (HTTP, PGlite)
+ *   --skip-lighthouse  leave out Lighthouse (mobile) on a product page, home and a niche page (demo catalogue, PGlite)
  *   --skip-pages       leave out the pages' request rates against React Router's floor (demo catalogue, PGlite and PostgreSQL)
  *   --load-seconds N   length of each overload run (default 60)
  * PostgreSQL is DATABASE_URL or postgres://postgres@127.0.0.1:5432/postgres (local hosts only);
@@ -25,7 +26,8 @@ import { resetShuffleCache } from "../app/features/catalog/shuffle.server";
 import { assertLocalDatabaseUrl, withDatabase } from "../tests/setup/local-database";
 import { runAdminProductsBench } from "./admin-products";
 import { placeInTaxonomy, runListBench } from "./catalog-scale";
-import { runHttpBench, runPageRates, runWorkerScaling, type PageRate } from "./http";
+import { runHttpBench, runPageRates, runWorkerScaling, startApp, type PageRate } from "./http";
+import { pickPages, printLighthouse, runLighthouse } from "./lighthouse";
 import { runEngagementBench } from "./engagement";
 import { runImportBench } from "./import";
 import { runLoadBench, type LoadRun } from "./load";
@@ -46,6 +48,7 @@ const { values } = parseArgs({
     "skip-cluster": { type: "boolean", default: false },
     "skip-wizard": { type: "boolean", default: false },
     "skip-pages": { type: "boolean", default: false },
+    "skip-lighthouse": { type: "boolean", default: false },
     "load-seconds": { type: "string", default: "60" },
   },
 });
@@ -191,6 +194,17 @@ if (!values["skip-pages"]) {
     const env = { DATA_DIR: dataDir, DATABASE_URL: "" };
     execFileSync(path.resolve("node_modules/.bin/tsx"), ["scripts/db-seed.ts"], { env: { ...process.env, ...env, LOG_LEVEL: "silent" }, stdio: ["ignore", "ignore", "inherit"] });
     rates.push(...(await runPageRates({ database: "PGlite", env })));
+    if (!values["skip-lighthouse"]) {
+      log("== Lighthouse (mobile, simulated throttling; median of 3) on the same catalogue, page cache on");
+      const app = await startApp({ ...env, PAGE_CACHE_SECONDS: "10" });
+      try {
+        const pages = await runLighthouse(app.base, await pickPages(app.base), { log });
+        report.lighthouse = pages.map(({ report: _report, ...page }) => page);
+        printLighthouse(pages);
+      } finally {
+        await app.stop();
+      }
+    }
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }

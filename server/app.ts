@@ -17,6 +17,7 @@ import { dropCachedPages } from "./page-cache";
 import { rejectMalformedUrl, rejectUnusableBodies } from "./input-guards";
 import { createPageHandler } from "./request-handler";
 import { securityHeaders } from "./security-headers";
+import { staticFiles } from "./static-files";
 
 interface Options {
   mode: "production" | "development";
@@ -63,9 +64,10 @@ export function createServerApp({ mode, build, vite, clientDir = path.resolve(bu
   if (vite) {
     app.use(vite.middlewares);
   } else {
-    app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
+    // Brotli or gzip for browsers that take it: precompressed at build time, else once on demand (decision 053).
+    app.use("/assets", staticFiles(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y" }));
     // Top-level public files all have an extension (favicon.svg); page URLs skip the disk lookup.
-    const publicFiles = express.static(clientDir, { maxAge: "1h", index: false });
+    const publicFiles = staticFiles(clientDir, { maxAge: "1h" });
     app.use((req, res, next) => (/\.[^/]+$/.test(req.path) ? publicFiles(req, res, next) : next()));
   }
 

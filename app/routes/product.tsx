@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import type { Route } from "./+types/product";
 import { CatalogErrorBoundary } from "~/features/catalog/components/not-found-state";
 import { Breadcrumbs } from "~/features/catalog/components/breadcrumbs";
@@ -12,7 +11,7 @@ import { Spotlight } from "~/features/catalog/components/spotlight";
 import { VideoEmbed } from "~/features/catalog/components/video-embed";
 import { outboundUrl } from "~/features/catalog/outbound";
 import { descriptionWithoutTagline } from "~/domain/description";
-import { tagLabel } from "~/domain/tag-label";
+import { TagLink } from "~/components/tag-link";
 import { firstUpvoters, getPublicProduct, similarProducts, spotlight } from "~/features/catalog/product.server";
 import { notFound } from "~/features/catalog/list-page.server";
 import { breadcrumbListLd, jsonLd, seoMeta, softwareApplicationLd } from "~/features/seo/meta";
@@ -111,9 +110,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             <div className="mt-3 flex flex-wrap items-center gap-2">
               <PricingBadge pricing={product.pricing} />
               {product.tags.map((tag) => (
-                <Link key={tag} to={`/tag/${encodeURIComponent(tag)}`} className="rounded-full bg-secondary px-2 py-0.5 text-xs text-secondary-foreground hover:underline">
-                  {tagLabel(tag)}
-                </Link>
+                <TagLink key={tag} tag={tag} />
               ))}
             </div>
           </div>

