@@ -53,8 +53,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   // A marker that the page is interactive, for end-to-end tests and for styles that need JavaScript.
+  // Parts whose code loads after the page's (app/components/deferred-part.tsx) set it when the last
+  // of them has hydrated: they are still counted in toolnestPendingParts here.
   useEffect(() => {
-    document.documentElement.dataset.hydrated = "true";
+    if (!(window as Window & { toolnestPendingParts?: number }).toolnestPendingParts) document.documentElement.dataset.hydrated = "true";
   }, []);
   return (
     <>

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { parseEnv, publicEnv } from "~/lib/env.server";
 import { renderHtml } from "../../tests/support/render-html";
-import { FeedbackOptions } from "./site-header";
-import { SocialList, socialLinks } from "./site-footer";
+import { FeedbackOptions } from "./site-header-panels";
+import { SocialList, socialLinks } from "./site-footer-content";
 
 describe("links from configuration", () => {
   it("the footer shows only the social links that are configured, never a placeholder", () => {

@@ -1,16 +1,24 @@
-import { ChevronDownIcon, ExternalLinkIcon, type LucideIcon, MailIcon, MenuIcon, SearchIcon } from "lucide-react";
-import { type ComponentProps, type FormEvent, useEffect, useState } from "react";
-import { Link, NavLink, useNavigate } from "react-router";
+import { ChevronDownIcon, type LucideIcon, MenuIcon, SearchIcon } from "lucide-react";
+import { type ComponentProps, lazy, Suspense, useEffect, useState } from "react";
+import { Link, NavLink } from "react-router";
 import { useSessionUser, useSiteEnv } from "~/domain/root-data";
-import { siteEmail } from "./site-footer";
+import { BrandMark } from "./brand-mark";
+import { deferredPart, ssrPart } from "./deferred-part";
 import { ThemeToggle } from "./theme-toggle";
-import { UserMenu } from "./user-menu";
+import { UserMenu as UserMenuNow } from "./user-menu";
 import { Button } from "./ui/button";
 import { cn } from "./ui/cn";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "./ui/dialog";
+import { Dialog, DialogTrigger } from "./ui/dialog";
 import { Menu, MenuItem } from "./ui/menu";
-import { Input } from "./ui/input";
-import { Sheet, SheetContent, SheetHeader, SheetTitle, SheetTrigger } from "./ui/sheet";
+
+// The dialogs' insides load when one first opens (or the pointer heads for its button).
+const loadPanels = () => import("./site-header-panels");
+const SearchPanel = lazy(() => loadPanels().then((m) => ({ default: m.SearchPanel })));
+const FeedbackPanel = lazy(() => loadPanels().then((m) => ({ default: m.FeedbackPanel })));
+const MobileMenuPanel = lazy(() => loadPanels().then((m) => ({ default: m.MobileMenuPanel })));
+const preload = { onPointerEnter: () => void loadPanels(), onFocus: () => void loadPanels() };
+// Only signed-in visitors have the account menu: the server renders it, its code loads after the page's.
+const UserMenu = import.meta.env.SSR ? ssrPart(UserMenuNow) : deferredPart(() => import("./user-menu").then((m) => m.UserMenu));
 
 const SUBMIT_LINKS = [
   { label: "Suggest Tools", to: "/submit" },
@@ -30,7 +38,7 @@ export function SiteHeader() {
     <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4">
         <Link to="/" className="mr-2 flex min-w-0 items-center gap-2 rounded-md text-lg font-bold">
-          <img src="/favicon.svg" alt="" width={28} height={28} className="size-7 shrink-0" />
+          <BrandMark size={28} className="size-7 shrink-0" />
           <span className="truncate">{SITE_NAME}</span>
         </Link>
         <nav aria-label="Main" className="hidden shrink-0 items-center gap-0.5 md:flex lg:gap-1">
@@ -40,7 +48,7 @@ export function SiteHeader() {
           <NavLink to="/ai-tools" className={navLinkClass}>
             All AI Tools
           </NavLink>
-          <button type="button" className={cn(navItem, "text-muted-foreground")} onClick={() => setFeedbackOpen(true)}>
+          <button type="button" className={cn(navItem, "text-muted-foreground")} onClick={() => setFeedbackOpen(true)} {...preload}>
             Feedback
           </button>
           <NavLink to="/advertise" className={navLinkClass}>
@@ -81,7 +89,7 @@ export function SiteHeader() {
 /** The header's icon-only buttons; an `asChild` trigger passes its props (and ref) through. */
 function IconButton({ icon: Icon, ...props }: ComponentProps<typeof Button> & { icon: LucideIcon; "aria-label": string }) {
   return (
-    <Button variant="ghost" size="icon" {...props}>
+    <Button variant="ghost" size="icon" {...props} {...preload}>
       <Icon aria-hidden />
     </Button>
   );
@@ -89,7 +97,6 @@ function IconButton({ icon: Icon, ...props }: ComponentProps<typeof Button> & { 
 
 function SearchDialog() {
   const [open, setOpen] = useState(false);
-  const navigate = useNavigate();
 
   useEffect(() => {
     function onKey(event: KeyboardEvent) {
@@ -102,134 +109,44 @@ function SearchDialog() {
     return () => window.removeEventListener("keydown", onKey);
   }, []);
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const q = String(new FormData(event.currentTarget).get("q") ?? "").trim();
-    if (!q) return;
-    setOpen(false);
-    void navigate(`/search?q=${encodeURIComponent(q)}`);
-  }
-
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
         <IconButton icon={SearchIcon} aria-label="Open search" title="Search (Ctrl+K)" />
       </DialogTrigger>
-      <DialogContent className="top-[15%] translate-y-0">
-        <DialogHeader>
-          <DialogTitle>Search</DialogTitle>
-          <DialogDescription>Find software tools, apps and communities by name, tagline or tag.</DialogDescription>
-        </DialogHeader>
-        <form role="search" action="/search" method="get" onSubmit={onSubmit} className="flex flex-col gap-2 sm:flex-row">
-          <label htmlFor="site-search-q" className="sr-only">
-            Search products
-          </label>
-          <Input id="site-search-q" name="q" type="search" placeholder="Search products…" autoComplete="off" enterKeyHint="search" />
-          <Button type="submit">Search</Button>
-        </form>
-      </DialogContent>
+      {open ? (
+        <Suspense fallback={null}>
+          <SearchPanel onDone={() => setOpen(false)} />
+        </Suspense>
+      ) : null}
     </Dialog>
   );
 }
 
 function FeedbackDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
-  const { APP_URL, FEEDBACK_FORM_URL } = useSiteEnv();
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Feedback</DialogTitle>
-          <DialogDescription>
-            Found a bug, missing a tool or have an idea? We read every message.
-          </DialogDescription>
-        </DialogHeader>
-        <FeedbackOptions email={siteEmail("feedback", APP_URL)} formUrl={FEEDBACK_FORM_URL} />
-      </DialogContent>
-    </Dialog>
-  );
-}
-
-/** The spec's two ways to send feedback: e-mail, and the external form when FEEDBACK_FORM_URL is set. */
-export function FeedbackOptions({ email, formUrl }: { email: string; formUrl: string | null }) {
-  return (
-    <div className="flex flex-col gap-2">
-      <Button asChild>
-        <a href={`mailto:${email}?subject=${encodeURIComponent("Feedback")}`}>
-          <MailIcon aria-hidden />
-          Send us an e-mail
-        </a>
-      </Button>
-      <p className="text-center text-sm text-muted-foreground">
-        or write to <span className="font-medium text-foreground">{email}</span>
-      </p>
-      {formUrl ? (
-        <Button asChild variant="outline">
-          <a href={formUrl} target="_blank" rel="noopener noreferrer">
-            <ExternalLinkIcon aria-hidden />
-            Open the feedback form
-          </a>
-        </Button>
+      {open ? (
+        <Suspense fallback={null}>
+          <FeedbackPanel />
+        </Suspense>
       ) : null}
-    </div>
+    </Dialog>
   );
 }
 
 function MobileMenu({ onFeedback, signedIn }: { onFeedback: () => void; signedIn: boolean }) {
   const [open, setOpen] = useState(false);
-  const close = () => setOpen(false);
-  const item = "flex h-11 items-center rounded-md px-3 text-base font-medium hover:bg-accent hover:text-accent-foreground";
-  const mobileLinkClass = ({ isActive }: { isActive: boolean }) => cn(item, isActive && "bg-accent text-accent-foreground");
-
   return (
-    <Sheet open={open} onOpenChange={setOpen}>
-      <SheetTrigger asChild>
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
         <IconButton icon={MenuIcon} aria-label="Open menu" className="md:hidden" />
-      </SheetTrigger>
-      <SheetContent side="right" aria-describedby={undefined}>
-        <SheetHeader>
-          <SheetTitle>Menu</SheetTitle>
-        </SheetHeader>
-        <nav aria-label="Mobile" className="flex flex-col gap-1">
-          <NavLink to="/" end className={mobileLinkClass} onClick={close}>
-            Home
-          </NavLink>
-          <NavLink to="/ai-tools" className={mobileLinkClass} onClick={close}>
-            All AI Tools
-          </NavLink>
-          <button
-            type="button"
-            className={cn(item, "text-left")}
-            onClick={() => {
-              close();
-              onFeedback();
-            }}
-          >
-            Feedback
-          </button>
-          <NavLink to="/advertise" className={mobileLinkClass} onClick={close}>
-            Advertise
-          </NavLink>
-          <p className="mt-3 px-3 text-sm font-semibold text-muted-foreground" id="mobile-submit-heading">
-            Submit
-          </p>
-          <ul aria-labelledby="mobile-submit-heading" className="flex flex-col gap-1">
-            {SUBMIT_LINKS.map((link) => (
-              <li key={link.to}>
-                <NavLink to={link.to} className={mobileLinkClass} onClick={close}>
-                  {link.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        {signedIn ? null : (
-          <Button asChild className="mt-2">
-            <Link to="/auth" onClick={close}>
-              Sign in
-            </Link>
-          </Button>
-        )}
-      </SheetContent>
-    </Sheet>
+      </DialogTrigger>
+      {open ? (
+        <Suspense fallback={null}>
+          <MobileMenuPanel onClose={() => setOpen(false)} onFeedback={onFeedback} signedIn={signedIn} submitLinks={SUBMIT_LINKS} />
+        </Suspense>
+      ) : null}
+    </Dialog>
   );
 }

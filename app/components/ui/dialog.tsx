@@ -1,30 +1,16 @@
-import { XIcon } from "lucide-react";
-import { Slot } from "radix-ui";
-import { createContext, useContext, useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import type * as React from "react";
+import { deferredPart, ssrPart } from "../deferred-part";
 import { cn } from "./cn";
+import { DialogContext, useDialog } from "./dialog-context";
+import { ModalPanelBody as ModalPanelBodyNow } from "./modal-panel";
+import { Slot } from "./slot";
 
 /**
  * Dialogs on the native <dialog> element: showModal() gives the top layer, an inert page behind,
  * Escape to close and a focus trap, with no library to ship (see decision 013). Same API as the
  * Radix-style primitives: Dialog, DialogTrigger, DialogContent, DialogTitle, DialogDescription.
  */
-interface DialogState {
-  open: boolean;
-  setOpen: (open: boolean) => void;
-  titleId: string;
-  descriptionId: string;
-  hasDescription: boolean;
-  setHasDescription: (has: boolean) => void;
-}
-const DialogContext = createContext<DialogState | null>(null);
-
-function useDialog(): DialogState {
-  const state = useContext(DialogContext);
-  if (!state) throw new Error("Dialog parts must be inside <Dialog>");
-  return state;
-}
-
 export function Dialog({
   open: controlled,
   onOpenChange,
@@ -54,12 +40,14 @@ export function Dialog({
 
 export function DialogTrigger({ asChild, onClick, ...props }: React.ComponentProps<"button"> & { asChild?: boolean }) {
   const { open, setOpen } = useDialog();
-  const Component = asChild ? Slot.Root : "button";
+  const Component = asChild ? Slot : "button";
   return (
     <Component
       type={asChild ? undefined : "button"}
       aria-haspopup="dialog"
       aria-expanded={open}
+      onPointerEnter={() => void loadPanel()}
+      onFocus={() => void loadPanel()}
       onClick={(event: React.MouseEvent<HTMLButtonElement>) => {
         onClick?.(event);
         if (!event.defaultPrevented) setOpen(true);
@@ -71,7 +59,7 @@ export function DialogTrigger({ asChild, onClick, ...props }: React.ComponentPro
 
 export function DialogClose({ asChild, onClick, ...props }: React.ComponentProps<"button"> & { asChild?: boolean }) {
   const { setOpen } = useDialog();
-  const Component = asChild ? Slot.Root : "button";
+  const Component = asChild ? Slot : "button";
   return (
     <Component
       type={asChild ? undefined : "button"}
@@ -84,66 +72,19 @@ export function DialogClose({ asChild, onClick, ...props }: React.ComponentProps
   );
 }
 
-/** The modal itself; rendered only while open. `panelClassName` styles the <dialog> box. */
-export function ModalPanel({
-  className,
-  children,
-  showClose = true,
-  "aria-describedby": describedBy,
-}: {
-  className?: string;
-  children: React.ReactNode;
-  showClose?: boolean;
-  "aria-describedby"?: string;
-}) {
-  const { open, setOpen, titleId, descriptionId, hasDescription } = useDialog();
-  const ref = useRef<HTMLDialogElement>(null);
+type ModalPanelProps = { className?: string; children: React.ReactNode; showClose?: boolean; "aria-describedby"?: string };
 
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!open || !dialog) return;
-    const previous = document.activeElement as HTMLElement | null;
-    const overflow = document.documentElement.style.overflow;
-    dialog.showModal();
-    document.documentElement.style.overflow = "hidden";
-    return () => {
-      if (dialog.open) dialog.close();
-      document.documentElement.style.overflow = overflow;
-      if (previous?.isConnected) previous.focus();
-    };
-  }, [open]);
+// The open modal's code (modal-panel.tsx) loads when a dialog first opens, or its trigger is
+// pointed at or focused: every page has dialogs, few visits open one (decision 052).
+const loadPanel = () => import("./modal-panel");
+const ModalPanelBody = import.meta.env.SSR
+  ? ssrPart(ModalPanelBodyNow)
+  : deferredPart<ModalPanelProps>(() => loadPanel().then((m) => m.ModalPanelBody));
 
-  if (!open) return null;
-  return (
-    <dialog
-      ref={ref}
-      aria-labelledby={titleId}
-      aria-describedby={describedBy ?? (hasDescription ? descriptionId : undefined)}
-      onCancel={(event) => {
-        event.preventDefault();
-        setOpen(false);
-      }}
-      onClick={(event) => {
-        // A click on the <dialog> itself, outside its inner box, is a click on the backdrop.
-        if (event.target === event.currentTarget) setOpen(false);
-      }}
-      className={cn("bg-transparent p-0 text-popover-foreground backdrop:bg-black/60", className)}
-    >
-      <div className="relative flex h-full flex-col gap-4 overflow-y-auto rounded-[inherit] border bg-popover p-6 shadow-lg">
-        {children}
-        {showClose ? (
-          <button
-            type="button"
-            aria-label="Close"
-            onClick={() => setOpen(false)}
-            className="absolute top-3 right-3 rounded-md p-1.5 text-muted-foreground hover:bg-accent hover:text-accent-foreground focus-visible:outline-2 focus-visible:outline-ring"
-          >
-            <XIcon className="size-4" aria-hidden />
-          </button>
-        ) : null}
-      </div>
-    </dialog>
-  );
+/** The modal itself; rendered only while open. `className` styles the <dialog> box. */
+export function ModalPanel(props: ModalPanelProps) {
+  const { open } = useDialog();
+  return open ? <ModalPanelBody {...props} /> : null;
 }
 
 export function DialogContent({ className, children, ...props }: { className?: string; children: React.ReactNode; "aria-describedby"?: string }) {

@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useId, useRef, useState } from "react";
+import { createContext, lazy, Suspense, useCallback, useContext, useId, useRef, useState } from "react";
 import type * as React from "react";
 import { cn } from "./cn";
 
@@ -6,7 +6,7 @@ import { cn } from "./cn";
  * A small menu button (WAI-ARIA menu pattern): arrow keys, Home/End, Escape and Tab, focus
  * returned to the button. Positioned with CSS under its button, so no positioning library ships.
  */
-const MenuContext = createContext<{ close: () => void } | null>(null);
+export const MenuContext = createContext<{ close: () => void } | null>(null);
 
 interface MenuProps {
   /** Renders the button; spread the props onto a <button>. */
@@ -16,48 +16,26 @@ interface MenuProps {
   children: React.ReactNode;
 }
 
+// The open menu's code (focus, arrow keys, closing on a click outside) loads when a menu first
+// opens, or its button is pointed at or focused (decision 052).
+const loadPopup = () => import("./menu-popup");
+const MenuPopup = lazy(() => loadPopup().then((m) => ({ default: m.MenuPopup })));
+
 export function Menu({ trigger, align = "start", label, children }: MenuProps) {
   const [open, setOpen] = useState(false);
   const id = useId();
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
-  const list = useRef<HTMLDivElement>(null);
+  // The open popup's keyboard handler: keys pressed anywhere in the menu (button or items) go to it.
+  const keys = useRef<((event: React.KeyboardEvent) => void) | null>(null);
 
-  const items = () => Array.from(list.current?.querySelectorAll<HTMLElement>('[role^="menuitem"]') ?? []);
   const close = useCallback((focusButton = true) => {
     setOpen(false);
     if (focusButton) button.current?.focus();
   }, []);
 
-  useEffect(() => {
-    if (!open) return;
-    items()[0]?.focus();
-    const onPointer = (event: PointerEvent) => {
-      if (!root.current?.contains(event.target as Node)) close(false);
-    };
-    document.addEventListener("pointerdown", onPointer);
-    return () => document.removeEventListener("pointerdown", onPointer);
-  }, [open, close]);
-
-  const onKeyDown = (event: React.KeyboardEvent) => {
-    const all = items();
-    const index = all.indexOf(document.activeElement as HTMLElement);
-    const move = (to: number) => {
-      event.preventDefault();
-      all[(to + all.length) % all.length]?.focus();
-    };
-    if (event.key === "ArrowDown") move(index + 1);
-    else if (event.key === "ArrowUp") move(index - 1);
-    else if (event.key === "Home") move(0);
-    else if (event.key === "End") move(all.length - 1);
-    else if (event.key === "Escape") {
-      event.preventDefault();
-      close();
-    } else if (event.key === "Tab") close(false);
-  };
-
   return (
-    <div ref={root} className="relative" onKeyDown={open ? onKeyDown : undefined}>
+    <div ref={root} className="relative" onKeyDown={open ? (event) => keys.current?.(event) : undefined}>
       {trigger({
         ref: button,
         type: "button",
@@ -66,6 +44,8 @@ export function Menu({ trigger, align = "start", label, children }: MenuProps) {
         "aria-controls": open ? id : undefined,
         "data-state": open ? "open" : "closed",
         onClick: () => setOpen((v) => !v),
+        onPointerEnter: () => void loadPopup(),
+        onFocus: () => void loadPopup(),
         onKeyDown: (event) => {
           if (event.key === "ArrowDown" || event.key === "ArrowUp") {
             event.preventDefault();
@@ -74,18 +54,11 @@ export function Menu({ trigger, align = "start", label, children }: MenuProps) {
         },
       })}
       {open ? (
-        <div
-          ref={list}
-          id={id}
-          role="menu"
-          aria-label={label}
-          className={cn(
-            "absolute top-full z-50 mt-1 min-w-[9rem] overflow-hidden rounded-md border bg-popover p-1 text-popover-foreground shadow-md",
-            align === "end" ? "right-0" : "left-0",
-          )}
-        >
-          <MenuContext.Provider value={{ close }}>{children}</MenuContext.Provider>
-        </div>
+        <Suspense fallback={null}>
+          <MenuPopup id={id} label={label} align={align} root={root} close={close} keys={keys}>
+            {children}
+          </MenuPopup>
+        </Suspense>
       ) : null}
     </div>
   );

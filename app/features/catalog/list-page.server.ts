@@ -30,12 +30,20 @@ export async function loadListPage(filter: ListFilter, sidebar: Omit<SidebarData
       ? nicheTree(rest.selectedNiche, placed.filter((row) => row.niche_id === nicheId), rest.selectedSubcategory)
       : nicheGroups(niches, placed, rest.selectedSubcategory);
   return {
-    page,
+    page: { ...page, items: withoutDescriptions(page.items) },
     sidebar: { ...rest, niches, subcategories } satisfies SidebarData,
-    spotlight: spotlightProducts,
-    trending: trendingProducts,
+    spotlight: withoutDescriptions(spotlightProducts),
+    trending: withoutDescriptions(trendingProducts),
     monthYear: monthYear(),
   };
+}
+
+/**
+ * List cards show the tagline, never the description: leaving it out of the page's data spares
+ * every list page about 10 KB of HTML and its encoding (the API's cards keep it).
+ */
+export function withoutDescriptions<T extends { description: string | null }>(cards: readonly T[]): T[] {
+  return cards.map((card) => ({ ...card, description: null }));
 }
 
 /** The site settings a list page's meta tags and hero use. */

@@ -1,34 +1,10 @@
-import { Link } from "react-router";
-import { Avatar } from "~/components/ui/avatar";
-import { Button } from "~/components/ui/button";
-import type { ProductDetail } from "../product.server";
+import { deferredPart, ssrPart } from "~/components/deferred-part";
+import { ProductMakersList } from "./product-makers-list";
 
-/** Creator and makers (or Unclaimed) with Claim this product. */
-export function ProductMakers({ product }: { product: ProductDetail }) {
-  const claimPath = `/claim-product?product=${encodeURIComponent(product.slug)}`;
-  return (
-    <section aria-labelledby="makers-heading" className="rounded-xl border p-4">
-      <h2 id="makers-heading" className="mb-2 font-semibold">
-        Creator
-      </h2>
-      {product.makers.length === 0 ? (
-        <p className="text-sm text-muted-foreground">Unclaimed</p>
-      ) : (
-        <ul className="flex flex-col gap-2">
-          {product.makers.map((maker) => (
-            <li key={maker.id} className="flex items-center gap-2 text-sm">
-              <Avatar name={maker.username} src={maker.avatar_url} />
-              <span>
-                <span className="font-medium">{maker.username ?? "Anonymous"}</span>
-                {maker.career ? <span className="block text-xs text-muted-foreground">{maker.career}</span> : null}
-              </span>
-            </li>
-          ))}
-        </ul>
-      )}
-      <Button asChild variant="link" className="mt-2 h-auto px-0">
-        <Link to={`/auth?redirectTo=${encodeURIComponent(claimPath)}`}>Claim this product</Link>
-      </Button>
-    </section>
-  );
-}
+/**
+ * The product's makers in the page's side column (product-makers-list.tsx): links only, so its
+ * code loads after the page's first JavaScript (decision 052); the server renders it as usual.
+ */
+export const ProductMakers = import.meta.env.SSR
+  ? ssrPart(ProductMakersList)
+  : deferredPart(() => import("./product-makers-list").then((m) => m.ProductMakersList));

@@ -1,65 +1,26 @@
-import { Check, Copy, Share2 } from "lucide-react";
-import { useState } from "react";
-import { notify } from "~/components/toaster";
+import { Share2 } from "lucide-react";
+import { lazy, Suspense, useState } from "react";
 import { Button } from "~/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
+import { Dialog, DialogTrigger } from "~/components/ui/dialog";
 
-export function shareLinks(url: string, title: string) {
-  const u = encodeURIComponent(url);
-  const t = encodeURIComponent(title);
-  return [
-    { name: "Twitter", href: `https://twitter.com/intent/tweet?url=${u}&text=${t}` },
-    { name: "Facebook", href: `https://www.facebook.com/sharer/sharer.php?u=${u}` },
-    { name: "LinkedIn", href: `https://www.linkedin.com/sharing/share-offsite/?url=${u}` },
-    { name: "E-mail", href: `mailto:?subject=${t}&body=${u}` },
-  ];
-}
+// The panel (link, copy button, networks) loads when the dialog first opens: decision 052.
+const loadPanel = () => import("./share-panel");
+const SharePanel = lazy(() => loadPanel().then((m) => ({ default: m.SharePanel })));
 
 export function ShareDialog({ url, title }: { url: string; title: string }) {
-  const [copied, setCopied] = useState(false);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(url);
-      setCopied(true);
-      notify.success("Copied!");
-      setTimeout(() => setCopied(false), 2000);
-    } catch {
-      notify.error("Could not copy the link. Please copy it by hand.");
-    }
-  };
+  const [open, setOpen] = useState(false);
   return (
-    <Dialog>
+    <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
-        <Button variant="outline">
+        <Button variant="outline" onPointerEnter={() => void loadPanel()} onFocus={() => void loadPanel()}>
           <Share2 aria-hidden /> Share
         </Button>
       </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Share {title}</DialogTitle>
-          <DialogDescription>Copy the link or share it on your favourite network.</DialogDescription>
-        </DialogHeader>
-        <div className="flex gap-2">
-          <label htmlFor="share-url" className="sr-only">
-            Link to share
-          </label>
-          <input id="share-url" readOnly value={url} className="h-10 min-w-0 flex-1 rounded-md border border-input bg-background px-3 text-sm" />
-          <Button variant="outline" onClick={copy} aria-label="Copy link">
-            {copied ? <Check aria-hidden /> : <Copy aria-hidden />}
-          </Button>
-        </div>
-        <ul className="flex flex-wrap gap-2">
-          {shareLinks(url, title).map((link) => (
-            <li key={link.name}>
-              <Button asChild variant="secondary" size="sm">
-                <a href={link.href} target="_blank" rel="noopener noreferrer">
-                  {link.name}
-                </a>
-              </Button>
-            </li>
-          ))}
-        </ul>
-      </DialogContent>
+      {open ? (
+        <Suspense fallback={null}>
+          <SharePanel url={url} title={title} />
+        </Suspense>
+      ) : null}
     </Dialog>
   );
 }

@@ -1,0 +1,136 @@
+/**
+ * The JavaScript budget of issue 17: the gzipped JavaScript a page loads, per file, counted the way
+ * bench/http.ts counts it (every modulepreload link, script src and static or dynamic import named in
+ * the page's HTML; each file gzipped at level 9). Unlike bench/http.ts's first version, a
+ * modulepreload link counts whatever the order of its attributes.
+ *
+ *   npx tsx bench/js-budget.ts                      # starts the production server on ./build (or
+ *                                                   # REACT_ROUTER_BUILD_DIR) with a seeded data dir
+ *   npx tsx bench/js-budget.ts --base http://127.0.0.1:4611   # measures a running server
+ *   options: --slug <product slug> (default: the first product linked from home), --json
+ *
+ * bench/run.ts can call measureJavaScriptBudget(base) on a server it already runs.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import zlib from "node:zlib";
+import { freePort } from "./http";
+
+/** Issue 17: "JavaScript on a product page: <= 130 KB gzipped". */
+export const PRODUCT_PAGE_BUDGET_BYTES = 130 * 1024;
+
+export type JavaScriptFile = { url: string; bytes: number; gzipBytes: number };
+export type PageJavaScript = { path: string; files: JavaScriptFile[]; bytes: number; gzipBytes: number };
+
+/** The script URLs a page's HTML makes the browser fetch before it is interactive. */
+export function javascriptUrls(html: string): string[] {
+  const urls = new Set<string>();
+  // Any attribute order: <link rel="modulepreload" fetchpriority="low" href="..."> counts too.
+  for (const link of html.matchAll(/<link\b[^>]*>/g)) {
+    if (/\brel="modulepreload"/.test(link[0])) urls.add(/\bhref="([^"]+)"/.exec(link[0])![1]!);
+  }
+  for (const m of html.matchAll(/<script[^>]+src="([^"]+)"/g)) urls.add(m[1]!);
+  for (const m of html.matchAll(/import\("([^"]+\.js)"\)|import\s+[^;]*?from\s*"([^"]+\.js)"/g)) urls.add((m[1] ?? m[2])!);
+  return [...urls];
+}
+
+export async function measurePage(base: string, pagePath: string): Promise<PageJavaScript> {
+  const response = await fetch(new URL(pagePath, base));
+  if (response.status !== 200) throw new Error(`${pagePath} answered ${response.status}`);
+  const html = await response.text();
+  const files: JavaScriptFile[] = [];
+  for (const url of javascriptUrls(html)) {
+    const answer = await fetch(new URL(url, base));
+    if (!answer.ok) throw new Error(`${url} answered ${answer.status}`);
+    const body = Buffer.from(await answer.arrayBuffer());
+    files.push({ url, bytes: body.byteLength, gzipBytes: zlib.gzipSync(body, { level: 9 }).byteLength });
+  }
+  files.sort((a, b) => b.gzipBytes - a.gzipBytes);
+  return {
+    path: pagePath,
+    files,
+    bytes: files.reduce((sum, file) => sum + file.bytes, 0),
+    gzipBytes: files.reduce((sum, file) => sum + file.gzipBytes, 0),
+  };
+}
+
+/** Home and one product page (the first one home links to, unless a slug is given). */
+export async function measureJavaScriptBudget(base: string, slug?: string) {
+  const home = await measurePage(base, "/");
+  if (!slug) {
+    const html = await (await fetch(new URL("/", base))).text();
+    slug = /href="\/resources\/([^"/?#]+)"/.exec(html)?.[1];
+    if (!slug) throw new Error("home links to no product; pass --slug");
+  }
+  const product = await measurePage(base, `/resources/${slug}`);
+  return { home, product, budgetBytes: PRODUCT_PAGE_BUDGET_BYTES, withinBudget: product.gzipBytes <= PRODUCT_PAGE_BUDGET_BYTES };
+}
+
+const kb = (bytes: number) => (bytes / 1024).toFixed(1).padStart(7);
+
+export function formatPage(page: PageJavaScript): string {
+  const lines = [`${page.path}: ${page.files.length} files, ${kb(page.gzipBytes).trim()} KB gzipped (${kb(page.bytes).trim()} KB raw)`];
+  for (const file of page.files) lines.push(`  ${kb(file.gzipBytes)} KB gz ${kb(file.bytes)} KB  ${file.url}`);
+  return lines.join("\n");
+}
+
+async function startSeededServer(): Promise<{ base: string; stop: () => Promise<void> }> {
+  // A data dir of its own, kept between runs so only the first run pays for the seed.
+  const dataDir = path.resolve(".tmp/js-budget-data");
+  fs.mkdirSync(dataDir, { recursive: true });
+  const port = await freePort();
+  const child: ChildProcess = spawn(path.resolve("node_modules/.bin/tsx"), ["scripts/start.ts"], {
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "silent", PAGE_CACHE_SECONDS: "0" },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const started = Date.now();
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    if (await fetch(`${base}/healthz`).then((r) => r.ok, () => false)) break;
+    if (Date.now() - started > 300_000) throw new Error("server not healthy after 300 s");
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return {
+    base,
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      child.kill("SIGTERM");
+      await new Promise((resolve) => child.once("exit", resolve));
+    },
+  };
+}
+
+async function main() {
+  const args = process.argv.slice(2);
+  const option = (name: string) => {
+    const at = args.indexOf(name);
+    return at >= 0 ? args[at + 1] : undefined;
+  };
+  const given = option("--base");
+  const server = given ? { base: given, stop: async () => {} } : await startSeededServer();
+  try {
+    const result = await measureJavaScriptBudget(server.base, option("--slug"));
+    if (args.includes("--json")) {
+      console.log(JSON.stringify(result, null, 2));
+      return;
+    }
+    console.log(formatPage(result.home));
+    console.log();
+    console.log(formatPage(result.product));
+    console.log();
+    console.log(
+      `Product page: ${(result.product.gzipBytes / 1024).toFixed(1)} KB gzipped, budget ${result.budgetBytes / 1024} KB: ${result.withinBudget ? "within" : "OVER"}`,
+    );
+  } finally {
+    await server.stop();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1] && path.resolve(process.argv[1])}`) {
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
