@@ -45,6 +45,10 @@ export default function handleRequest(
     );
     const { pipe, abort } = renderToPipeableStream(page, {
       nonce,
+      // A part already rendered stays in place in the HTML. By default React moves finished
+      // Suspense boundaries past the first 12,800 bytes out of line, to be put back by an inline
+      // script: without JavaScript the reviews, makers and footer (decision 052) stayed hidden.
+      progressiveChunkSize: Number.MAX_SAFE_INTEGER,
       [readyOption]() {
         shellRendered = true;
         const body = lowPriorityModulePreloads(() => {
