@@ -71,13 +71,17 @@ describe.skipIf(!url)("on PostgreSQL (skipped: DATABASE_URL is unset)", () => {
   it("delivers an invalidation published on one instance to another's listener (NOTIFY)", async () => {
     const other = await secondInstance();
     try {
-      const heard = new Promise<CacheTag[]>((resolve) => {
+      const heard = new Promise<{ epoch: number; tags: CacheTag[] }>((resolve) => {
         other.notifications!.subscribe("toolnest_cache", { onMessage: (payload) => resolve(JSON.parse(payload)), onGap: () => {} });
       });
       // The subscription's LISTEN is in place once a notification sent after it arrives.
       await waitUntilListening(other);
       await invalidate([productTag("notion"), "lists"]);
-      expect(await heard).toEqual(["product:notion", "lists"]);
+      // With the shared counter's new value, which the other instance checks before using its cache (decision 055).
+      const message = await heard;
+      expect(message.tags).toEqual(["product:notion", "lists"]);
+      const [counter] = await queryRows<{ epoch: string }>(getDb(), sql`select epoch from cache_epoch where id = 1`);
+      expect(message.epoch).toBe(Number(counter!.epoch));
     } finally {
       await other.close();
     }
