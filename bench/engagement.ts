@@ -118,8 +118,8 @@ export async function runEngagementBench(options: { adminUrl: string; clients?: 
       throw error;
     });
     try {
-      // The app's own origin (APP_URL defaults to localhost): React Router and the API compare Origin with it.
-      const base = app.base.replace("127.0.0.1", "localhost");
+      // The app's own origin (startApp sets APP_URL to it): React Router and the API compare Origin with it.
+      const base = app.base;
       const cookies = await signInUsers(base, clients);
       log(`  ${clients} users signed in; toggling for ${seconds} s each`);
       for (const kind of ["upvote", "bookmark"] as const) {

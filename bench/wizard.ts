@@ -43,8 +43,8 @@ export async function runWizardBench(options: { makers?: number; savesPerMaker?:
   try {
     const app = await startApp({ DATA_DIR: dataDir, DATABASE_URL: "", APP_URL: "", GOOGLE_CLIENT_ID: "", AUTH_SECRET: crypto.randomBytes(32).toString("hex"), PAGE_CACHE_SECONDS: "0" });
     try {
-      // The app's own origin (APP_URL defaults to localhost): React Router compares Origin with it.
-      const base = app.base.replace("127.0.0.1", "localhost");
+      // The app's own origin (startApp sets APP_URL to it): React Router compares Origin with it.
+      const base = app.base;
       const info: number[] = [];
       const comment: number[] = [];
       for (let m = 0; m < makers; m++) {

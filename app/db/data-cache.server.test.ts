@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { invalidate, listenForInvalidations, productTag, profileTag, syncInvalidations } from "./cache-bus.server";
+import { createProduct } from "../../tests/factories";
+import { invalidate, invalidateProductById, listenForInvalidations, productTag, profileTag, syncInvalidations } from "./cache-bus.server";
 import { requestScope, withDatabaseBusyScope } from "./busy.server";
 import { cachedRead, clearDataCache, DEFAULT_TTL_MS } from "./data-cache.server";
 import { getDatabaseHandle, getDb } from "./registry.server";
@@ -111,6 +112,20 @@ describe("cachedRead", () => {
     vi.setSystemTime(Date.now() + 2);
     await cachedRead({ key: "ttl", tags: ["lists"], load: read.load });
     expect(read.loads).toBe(2);
+  });
+
+  it("drops a product's entries by its id (an upvote knows only the id), with the extra tags, and ignores an unknown id", async () => {
+    const product = await createProduct(getDb());
+    const read = counted(() => "value");
+    const entry = () => cachedRead({ key: `id-test:${product.slug}`, tags: [productTag(product.slug)], load: read.load });
+    const list = () => cachedRead({ key: "id-test:list", tags: ["stats"], load: read.load });
+    await Promise.all([entry(), list()]);
+    await invalidateProductById(2_000_000_000, ["stats"]);
+    await Promise.all([entry(), list()]);
+    expect(read.loads).toBe(2);
+    await invalidateProductById(product.id, ["stats"]);
+    await Promise.all([entry(), list()]);
+    expect(read.loads).toBe(4);
   });
 
   it("notes in the request's scope the tags its answer was made from, for the page cache", async () => {

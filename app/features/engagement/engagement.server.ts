@@ -4,7 +4,7 @@
  * same transaction as the row written here, so no toggle can be lost or counted twice.
  */
 import { sql } from "drizzle-orm";
-import { invalidate, productTag } from "~/db/cache-bus.server";
+import { invalidateProductById } from "~/db/cache-bus.server";
 import { queryRows, type Database } from "~/db/client.server";
 import { getDb } from "~/db/registry.server";
 import { intArray, textArray } from "~/db/sql-arrays";
@@ -60,19 +60,17 @@ async function toggle(
 
 /**
  * After a toggle that changed something: the product's page shows its counts (and its first
- * upvoters); every list shows, and is ordered by, upvotes. `db` must not be an open transaction.
+ * upvoters); every list shows, and is ordered by, upvotes. Runs after the toggle's own statement.
  */
-async function invalidateCounts(db: Database, productId: number, kind: "upvote" | "bookmark") {
-  const [product] = await queryRows<{ slug: string }>(db, sql`select slug from products where id = ${productId}`);
-  if (!product) return;
-  await invalidate(kind === "upvote" ? [productTag(product.slug), "stats"] : [productTag(product.slug)]);
+function invalidateCounts(productId: number, kind: "upvote" | "bookmark") {
+  return invalidateProductById(productId, kind === "upvote" ? ["stats"] : []);
 }
 
 /** Upvotes (on) or withdraws the upvote (off); idempotent. */
 export async function setUpvote(userId: string, productId: number, on: boolean, db: Database = getDb(), limits?: ToggleLimits): Promise<UpvoteResult> {
   const result = await toggle(db, "upvote", userId, productId, on, limits);
   if (!result.ok) return result;
-  if (result.changed) await invalidateCounts(db, productId, "upvote");
+  if (result.changed) await invalidateCounts(productId, "upvote");
   return { ok: true, changed: result.changed, upvoted: on, upvotes: result.count };
 }
 
@@ -80,7 +78,7 @@ export async function setUpvote(userId: string, productId: number, on: boolean, 
 export async function setBookmark(userId: string, productId: number, on: boolean, db: Database = getDb(), limits?: ToggleLimits): Promise<BookmarkResult> {
   const result = await toggle(db, "bookmark", userId, productId, on, limits);
   if (!result.ok) return result;
-  if (result.changed) await invalidateCounts(db, productId, "bookmark");
+  if (result.changed) await invalidateCounts(productId, "bookmark");
   return { ok: true, changed: result.changed, bookmarked: on, bookmarks: result.count };
 }
 
