@@ -7,6 +7,7 @@
  * CRC-32 is computed per response; the pieces are kept with the page.
  */
 import zlib from "node:zlib";
+import { acceptsEncoding } from "./precompress";
 
 export interface GzipParts {
   /** Compressed text between the nonces: one more than there are nonces. */
@@ -65,15 +66,5 @@ export function gzipWithNonce(parts: GzipParts, nonce: string): Buffer[] {
 
 /** Whether the request's Accept-Encoding allows gzip (q=0 refuses it; * counts). */
 export function acceptsGzip(acceptEncoding: string | string[] | undefined): boolean {
-  if (!acceptEncoding) return false;
-  const header = Array.isArray(acceptEncoding) ? acceptEncoding.join(",") : acceptEncoding;
-  let star: boolean | undefined;
-  for (const part of header.toLowerCase().split(",")) {
-    const [name, ...params] = part.trim().split(";");
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
-    const allowed = !q || Number(q.slice(2)) > 0;
-    if (name === "gzip" || name === "x-gzip") return allowed;
-    if (name === "*") star = allowed;
-  }
-  return star ?? false;
+  return acceptsEncoding(acceptEncoding, "gzip");
 }

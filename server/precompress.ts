@@ -16,6 +16,23 @@ const COMPRESSIBLE = new Set([".js", ".mjs", ".css", ".svg", ".json", ".webmanif
 export const MIN_COMPRESS_BYTES = 1024;
 export const COMPRESSED_SUFFIX: Record<Encoding, string> = { br: ".br", gzip: ".gz" };
 
+/**
+ * Whether an Accept-Encoding header allows `encoding`: named, or covered by `*`; q=0 refuses it.
+ * The one reading of the header, for static files (static-files.ts) and pages (html-gzip.ts).
+ */
+export function acceptsEncoding(acceptEncoding: string | string[] | undefined, encoding: Encoding): boolean {
+  if (!acceptEncoding) return false;
+  const header = Array.isArray(acceptEncoding) ? acceptEncoding.join(",") : acceptEncoding;
+  const accepted = new Map<string, number>();
+  for (const part of header.toLowerCase().split(",")) {
+    const [name, ...params] = part.trim().split(";");
+    if (!name) continue;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    accepted.set(name === "x-gzip" ? "gzip" : name, q ? Number(q.slice(2)) || 0 : 1);
+  }
+  return (accepted.get(encoding) ?? accepted.get("*") ?? 0) > 0;
+}
+
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 

@@ -13,7 +13,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import express, { type NextFunction, type Request, type Response } from "express";
-import { COMPRESSED_SUFFIX, MIN_COMPRESS_BYTES, isCompressible, type Encoding } from "./precompress";
+import { acceptsEncoding, COMPRESSED_SUFFIX, MIN_COMPRESS_BYTES, isCompressible, type Encoding } from "./precompress";
 
 /** The in-memory copies made on demand stop growing here (the whole build is far below it). */
 const MEMORY_BUDGET_BYTES = 32 * 2 ** 20;
@@ -23,17 +23,8 @@ const gzip = promisify(zlib.gzip);
 
 /** The encoding to send for an Accept-Encoding header: brotli, then gzip; a q=0 refuses one. */
 export function chooseEncoding(acceptEncoding: string | undefined): Encoding | null {
-  if (!acceptEncoding) return null;
-  const accepted = new Map<string, number>();
-  for (const part of acceptEncoding.toLowerCase().split(",")) {
-    const [name, ...params] = part.trim().split(";");
-    if (!name) continue;
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
-    accepted.set(name, q ? Number(q.slice(2)) || 0 : 1);
-  }
-  const allowed = (name: string) => (accepted.get(name) ?? accepted.get("*") ?? 0) > 0;
-  if (allowed("br")) return "br";
-  if (allowed("gzip")) return "gzip";
+  if (acceptsEncoding(acceptEncoding, "br")) return "br";
+  if (acceptsEncoding(acceptEncoding, "gzip")) return "gzip";
   return null;
 }
 
