@@ -21,7 +21,7 @@ export function freePort(): Promise<number> {
   });
 }
 
-async function waitHealthy(url: string, child: ChildProcess) {
+export async function waitHealthy(url: string, child: ChildProcess) {
   const started = Date.now();
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
@@ -59,17 +59,26 @@ async function load(url: string, seconds: number) {
   return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.timeouts };
 }
 
-async function javascriptGzipBytes(base: string, html: string) {
+/** The script URLs a page's HTML makes the browser fetch before it is interactive. */
+export function javascriptUrls(html: string): string[] {
   const urls = new Set<string>();
-  for (const m of html.matchAll(/<link rel="modulepreload"[^>]*? href="([^"]+)"/g)) urls.add(m[1]!);
+  // Any attribute order: <link rel="modulepreload" fetchpriority="low" href="..."> counts too.
+  for (const link of html.matchAll(/<link\b[^>]*>/g)) {
+    if (/\brel="modulepreload"/.test(link[0])) urls.add(/\bhref="([^"]+)"/.exec(link[0])![1]!);
+  }
   for (const m of html.matchAll(/<script[^>]+src="([^"]+)"/g)) urls.add(m[1]!);
   for (const m of html.matchAll(/import\("([^"]+\.js)"\)|import\s+[^;]*?from\s*"([^"]+\.js)"/g)) urls.add((m[1] ?? m[2])!);
+  return [...urls];
+}
+
+async function javascriptGzipBytes(base: string, html: string) {
+  const urls = javascriptUrls(html);
   let total = 0;
   for (const url of urls) {
     const body = Buffer.from(await (await fetch(new URL(url, base))).arrayBuffer());
     total += zlib.gzipSync(body, { level: 9 }).byteLength;
   }
-  return { files: urls.size, gzipBytes: total };
+  return { files: urls.length, gzipBytes: total };
 }
 
 export async function runHttpBench(options: { env: Record<string, string>; slug: string; seconds?: number }) {

@@ -15,25 +15,13 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
-import { freePort } from "./http";
+import { freePort, javascriptUrls, waitHealthy } from "./http";
 
 /** Issue 17: "JavaScript on a product page: <= 130 KB gzipped". */
 export const PRODUCT_PAGE_BUDGET_BYTES = 130 * 1024;
 
 export type JavaScriptFile = { url: string; bytes: number; gzipBytes: number };
 export type PageJavaScript = { path: string; files: JavaScriptFile[]; bytes: number; gzipBytes: number };
-
-/** The script URLs a page's HTML makes the browser fetch before it is interactive. */
-export function javascriptUrls(html: string): string[] {
-  const urls = new Set<string>();
-  // Any attribute order: <link rel="modulepreload" fetchpriority="low" href="..."> counts too.
-  for (const link of html.matchAll(/<link\b[^>]*>/g)) {
-    if (/\brel="modulepreload"/.test(link[0])) urls.add(/\bhref="([^"]+)"/.exec(link[0])![1]!);
-  }
-  for (const m of html.matchAll(/<script[^>]+src="([^"]+)"/g)) urls.add(m[1]!);
-  for (const m of html.matchAll(/import\("([^"]+\.js)"\)|import\s+[^;]*?from\s*"([^"]+\.js)"/g)) urls.add((m[1] ?? m[2])!);
-  return [...urls];
-}
 
 export async function measurePage(base: string, pagePath: string): Promise<PageJavaScript> {
   const response = await fetch(new URL(pagePath, base));
@@ -85,13 +73,7 @@ async function startSeededServer(): Promise<{ base: string; stop: () => Promise<
     stdio: ["ignore", "ignore", "inherit"],
   });
   const base = `http://127.0.0.1:${port}`;
-  const started = Date.now();
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    if (await fetch(`${base}/healthz`).then((r) => r.ok, () => false)) break;
-    if (Date.now() - started > 300_000) throw new Error("server not healthy after 300 s");
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  await waitHealthy(`${base}/healthz`, child);
   return {
     base,
     stop: async () => {

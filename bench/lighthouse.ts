@@ -11,7 +11,7 @@
  * PORT (default 4612), and stops it afterwards. bench/run.ts calls runLighthouse on its own server.
  * Chromium is CHROME_PATH or /usr/bin/chromium.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -19,6 +19,7 @@ import { parseArgs } from "node:util";
 import { fileURLToPath } from "node:url";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { type Result } from "lighthouse";
+import { waitHealthy } from "./http";
 import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
 
 export interface FailingAudit {
@@ -176,20 +177,6 @@ export async function pickPages(base: string): Promise<string[]> {
   const niche = html.match(/href="(\/niche\/[^"/?#]+)"/)?.[1];
   if (!product || !niche) throw new Error("the home page links to no product or niche page: is the catalogue seeded?");
   return [product, "/", niche];
-}
-
-async function waitHealthy(url: string, child: ChildProcess) {
-  const started = Date.now();
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      /* not listening yet */
-    }
-    if (Date.now() - started > 300_000) throw new Error(`${url} not healthy after 300 s`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
 }
 
 async function main() {

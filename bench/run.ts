@@ -18,12 +18,11 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
-import pg from "pg";
 import { openDatabase, queryRows, type DatabaseHandle } from "../app/db/client.server";
 import { setDatabase } from "../app/db/registry.server";
 import { clearMemo } from "../app/features/catalog/memo.server";
 import { resetShuffleCache } from "../app/features/catalog/shuffle.server";
-import { assertLocalDatabaseUrl, withDatabase } from "../tests/setup/local-database";
+import { assertLocalDatabaseUrl } from "../tests/setup/local-database";
 import { runAdminProductsBench } from "./admin-products";
 import { placeInTaxonomy, runListBench } from "./catalog-scale";
 import { runHttpBench, runPageRates, runWorkerScaling, startApp, type PageRate } from "./http";
@@ -32,6 +31,7 @@ import { runEngagementBench } from "./engagement";
 import { runImportBench } from "./import";
 import { runLoadBench, type LoadRun } from "./load";
 import { generateSyntheticCatalog, runSearchBench } from "./search-scale";
+import { scratchPostgres } from "./scratch-database";
 import { runStartupBench } from "./startup";
 import { runWizardBench } from "./wizard";
 import type { Timing } from "./stats";
@@ -126,16 +126,10 @@ if (pgliteProducts > 0) {
 
 const pgProducts = Number(values["pg-products"]);
 if (pgProducts > 0) {
-  const url = process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
-  assertLocalDatabaseUrl(url);
-  const scratch = `toolnest_bench_${process.pid}`;
-  log(`== PostgreSQL, ${pgProducts.toLocaleString()} products (scratch database ${scratch})`);
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database "${scratch}"`);
-  await admin.end();
+  const scratch = await scratchPostgres("bench");
+  log(`== PostgreSQL, ${pgProducts.toLocaleString()} products (scratch database ${scratch.name})`);
   try {
-    const handle = await openDatabase({ databaseUrl: withDatabase(url, scratch), dataDir: "", purpose: "bench" });
+    const handle = await openDatabase({ databaseUrl: scratch.url, dataDir: "", purpose: "bench" });
     try {
       await scale(handle, pgProducts, "PostgreSQL");
     } finally {
@@ -143,17 +137,12 @@ if (pgProducts > 0) {
       await handle.close();
     }
   } finally {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    await client.query(`drop database if exists "${scratch}" with (force)`);
-    await client.end();
+    await scratch.drop();
   }
 }
 
 if (!values["skip-load"]) {
   const seconds = Number(values["load-seconds"]);
-  const url = process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
-  assertLocalDatabaseUrl(url);
   log("== overload: 200 anonymous visitors on home, niche, product and search pages (demo catalogue)");
   const runs: LoadRun[] = [];
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "toolnest-load-"));
@@ -162,28 +151,26 @@ if (!values["skip-load"]) {
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
-  const scratch = `toolnest_load_${process.pid}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database "${scratch}"`);
-  await admin.end();
+  const scratch = await scratchPostgres("load");
   try {
     // One worker, as on PGlite, so the two rows compare; the scaling with workers is measured next.
-    runs.push(...(await runLoadBench({ database: "PostgreSQL", env: { DATABASE_URL: withDatabase(url, scratch), WEB_CONCURRENCY: "1" }, seconds, log })));
+    runs.push(...(await runLoadBench({ database: "PostgreSQL", env: { DATABASE_URL: scratch.url, WEB_CONCURRENCY: "1" }, seconds, log })));
     if (!values["skip-cluster"]) {
       log("== npm start on PostgreSQL with 1 and 2 worker processes (WEB_CONCURRENCY), pages rendered per request");
-      const scaling = await runWorkerScaling({ env: { DATABASE_URL: withDatabase(url, scratch) } });
+      const scaling = await runWorkerScaling({ env: { DATABASE_URL: scratch.url } });
       report.workers = scaling;
       console.table(scaling);
     }
   } finally {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    await client.query(`drop database if exists "${scratch}" with (force)`);
-    await client.end();
+    await scratch.drop();
   }
   report.load = runs;
   console.table(runs);
+}
+
+/** The demo catalogue into the database `env` names, as `npm run db:seed` does. */
+function seedDemoCatalogue(env: Record<string, string>) {
+  execFileSync(path.resolve("node_modules/.bin/tsx"), ["scripts/db-seed.ts"], { env: { ...process.env, ...env, LOG_LEVEL: "silent" }, stdio: ["ignore", "ignore", "inherit"] });
 }
 
 if (!values["skip-pages"]) {
@@ -192,7 +179,7 @@ if (!values["skip-pages"]) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "toolnest-pages-"));
   try {
     const env = { DATA_DIR: dataDir, DATABASE_URL: "" };
-    execFileSync(path.resolve("node_modules/.bin/tsx"), ["scripts/db-seed.ts"], { env: { ...process.env, ...env, LOG_LEVEL: "silent" }, stdio: ["ignore", "ignore", "inherit"] });
+    seedDemoCatalogue(env);
     rates.push(...(await runPageRates({ database: "PGlite", env })));
     if (!values["skip-lighthouse"]) {
       log("== Lighthouse (mobile, simulated throttling; median of 3) on the same catalogue, page cache on");
@@ -208,23 +195,14 @@ if (!values["skip-pages"]) {
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
-  const url = process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
-  assertLocalDatabaseUrl(url);
-  const scratch = `toolnest_pages_${process.pid}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database "${scratch}"`);
-  await admin.end();
+  const scratch = await scratchPostgres("pages");
   try {
     // One worker, so the two databases compare; the scaling with workers is measured with --skip-load off.
-    const env = { DATABASE_URL: withDatabase(url, scratch), WEB_CONCURRENCY: "1" };
-    execFileSync(path.resolve("node_modules/.bin/tsx"), ["scripts/db-seed.ts"], { env: { ...process.env, ...env, LOG_LEVEL: "silent" }, stdio: ["ignore", "ignore", "inherit"] });
+    const env = { DATABASE_URL: scratch.url, WEB_CONCURRENCY: "1" };
+    seedDemoCatalogue(env);
     rates.push(...(await runPageRates({ database: "PostgreSQL", env })));
   } finally {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    await client.query(`drop database if exists "${scratch}" with (force)`);
-    await client.end();
+    await scratch.drop();
   }
   report.pages = rates;
   console.table(rates);

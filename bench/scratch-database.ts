@@ -21,6 +21,19 @@ export async function openScratchDatabase(name: string, onPostgres: boolean): Pr
       },
     };
   }
+  const scratch = await scratchPostgres(name);
+  const handle = await openDatabase({ databaseUrl: scratch.url, dataDir: "", purpose: "bench" });
+  return {
+    handle,
+    cleanup: async () => {
+      await handle.close();
+      await scratch.drop();
+    },
+  };
+}
+
+/** A scratch PostgreSQL database on DATABASE_URL's server (local hosts only): its URL, and how to drop it. */
+export async function scratchPostgres(name: string): Promise<{ name: string; url: string; drop: () => Promise<void> }> {
   const url = process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
   assertLocalDatabaseUrl(url);
   const scratch = `toolnest_${name.replaceAll("-", "_")}_${process.pid}`;
@@ -28,11 +41,10 @@ export async function openScratchDatabase(name: string, onPostgres: boolean): Pr
   await admin.connect();
   await admin.query(`create database "${scratch}"`);
   await admin.end();
-  const handle = await openDatabase({ databaseUrl: withDatabase(url, scratch), dataDir: "", purpose: "bench" });
   return {
-    handle,
-    cleanup: async () => {
-      await handle.close();
+    name: scratch,
+    url: withDatabase(url, scratch),
+    drop: async () => {
       const client = new pg.Client({ connectionString: url });
       await client.connect();
       await client.query(`drop database if exists "${scratch}" with (force)`);
