@@ -11,7 +11,7 @@ import { type AppLoadContext, type EntryContext, type HandleErrorFunction, isRou
 import { recordServerError } from "~/domain/error-log.server";
 import { NonceContext } from "~/lib/csp-nonce";
 import { logger } from "~/lib/logger.server";
-import { lowPriorityModulePreloads } from "~/lib/http/module-preloads.server";
+import { scriptsAfterPaint } from "~/lib/http/scripts-after-paint.server";
 
 export const streamTimeout = 5_000;
 
@@ -51,7 +51,7 @@ export default function handleRequest(
       progressiveChunkSize: Number.MAX_SAFE_INTEGER,
       [readyOption]() {
         shellRendered = true;
-        const body = lowPriorityModulePreloads(() => {
+        const body = scriptsAfterPaint(() => {
           clearTimeout(timeoutId);
           timeoutId = undefined;
         });

@@ -67,7 +67,10 @@ export function javascriptUrls(html: string): string[] {
     if (/\brel="modulepreload"/.test(link[0])) urls.add(/\bhref="([^"]+)"/.exec(link[0])![1]!);
   }
   for (const m of html.matchAll(/<script[^>]+src="([^"]+)"/g)) urls.add(m[1]!);
-  for (const m of html.matchAll(/import\("([^"]+\.js)"\)|import\s+[^;]*?from\s*"([^"]+\.js)"/g)) urls.add((m[1] ?? m[2])!);
+  // The preloads the deferred bootstrap adds after the first paint (decision 057)...
+  for (const m of html.matchAll(/for \(const href of (\[[^\]]*\])\)/g)) for (const url of JSON.parse(m[1]!) as string[]) urls.add(url);
+  // ...and its imports, written inside a string there (\"url\"), or as React Router wrote them.
+  for (const m of html.matchAll(/import\(\\?"([^"\\]+\.js)\\?"\)|import\s+[^;]*?from\s*\\?"([^"\\]+\.js)\\?"/g)) urls.add((m[1] ?? m[2])!);
   return [...urls];
 }
 

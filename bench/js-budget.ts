@@ -7,7 +7,9 @@
  *   npx tsx bench/js-budget.ts                      # starts the production server on ./build (or
  *                                                   # REACT_ROUTER_BUILD_DIR) with a seeded data dir
  *   npx tsx bench/js-budget.ts --base http://127.0.0.1:4611   # measures a running server
- *   options: --slug <product slug> (default: the first product linked from home), --json
+ *   options: --slug <product slug> (default: the first product linked from home), --json,
+ *            --loaded: also open both pages in Chromium and count every JavaScript file the visit
+ *            downloads until 5 s after `load` (deferred parts, service worker client and script)
  *
  * bench/run.ts can call measureJavaScriptBudget(base) on a server it already runs.
  */
@@ -15,6 +17,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
+import { chromiumArgs, chromiumPath } from "../tests/e2e/chromium";
 import { freePort, javascriptUrls, waitHealthy } from "./http";
 
 /** Issue 17: "JavaScript on a product page: <= 130 KB gzipped". */
@@ -53,6 +56,44 @@ export async function measureJavaScriptBudget(base: string, slug?: string) {
   }
   const product = await measurePage(base, `/resources/${slug}`);
   return { home, product, budgetBytes: PRODUCT_PAGE_BUDGET_BYTES, withinBudget: product.gzipBytes <= PRODUCT_PAGE_BUDGET_BYTES };
+}
+
+/**
+ * What a visit downloads, not only what the HTML names: every JavaScript response the page (or its
+ * service worker) receives from navigation until `settleMs` after the `load` event, in a fresh
+ * Chromium profile with service workers allowed. Each file gzipped at level 9, as above.
+ */
+export async function measureLoadedPage(base: string, pagePath: string, settleMs = 5000): Promise<PageJavaScript> {
+  const { chromium } = await import("@playwright/test");
+  const browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs });
+  try {
+    const context = await browser.newContext({ serviceWorkers: "allow" });
+    const seen = new Map<string, Promise<JavaScriptFile | undefined>>();
+    context.on("response", (response) => {
+      const url = new URL(response.url());
+      if (url.origin !== new URL(base).origin || !url.pathname.endsWith(".js") || seen.has(url.pathname)) return;
+      seen.set(
+        url.pathname,
+        response.body().then(
+          (body) => ({ url: url.pathname, bytes: body.byteLength, gzipBytes: zlib.gzipSync(body, { level: 9 }).byteLength }),
+          () => undefined,
+        ),
+      );
+    });
+    const page = await context.newPage();
+    await page.goto(new URL(pagePath, base).href, { waitUntil: "load" });
+    await page.waitForTimeout(settleMs);
+    const files = (await Promise.all(seen.values())).filter((file): file is JavaScriptFile => file !== undefined);
+    files.sort((a, b) => b.gzipBytes - a.gzipBytes);
+    return {
+      path: `${pagePath} (loaded, ${settleMs / 1000} s)`,
+      files,
+      bytes: files.reduce((sum, file) => sum + file.bytes, 0),
+      gzipBytes: files.reduce((sum, file) => sum + file.gzipBytes, 0),
+    };
+  } finally {
+    await browser.close();
+  }
 }
 
 const kb = (bytes: number) => (bytes / 1024).toFixed(1).padStart(7);
@@ -94,14 +135,23 @@ async function main() {
   const server = given ? { base: given, stop: async () => {} } : await startSeededServer();
   try {
     const result = await measureJavaScriptBudget(server.base, option("--slug"));
+    const loaded = args.includes("--loaded")
+      ? { home: await measureLoadedPage(server.base, result.home.path), product: await measureLoadedPage(server.base, result.product.path) }
+      : undefined;
     if (args.includes("--json")) {
-      console.log(JSON.stringify(result, null, 2));
+      console.log(JSON.stringify({ ...result, loaded }, null, 2));
       return;
     }
     console.log(formatPage(result.home));
     console.log();
     console.log(formatPage(result.product));
     console.log();
+    if (loaded) {
+      console.log(formatPage(loaded.home));
+      console.log();
+      console.log(formatPage(loaded.product));
+      console.log();
+    }
     console.log(
       `Product page: ${(result.product.gzipBytes / 1024).toFixed(1)} KB gzipped, budget ${result.budgetBytes / 1024} KB: ${result.withinBudget ? "within" : "OVER"}`,
     );

@@ -1,18 +1,13 @@
-import { MonitorIcon, MoonIcon, SunIcon } from "lucide-react";
-import { useEffect, useState } from "react";
+import { MoonIcon, SunIcon } from "lucide-react";
+import { lazy, useEffect, useState } from "react";
 import { applyTheme, readTheme, type Theme } from "~/lib/theme";
 import { buttonVariants } from "./ui/button";
-import { Menu, MenuLabel, MenuRadioItem } from "./ui/menu";
+import { Menu } from "./ui/menu";
 
-const OPTIONS = [
-  { value: "light", label: "Light", Icon: SunIcon },
-  { value: "dark", label: "Dark", Icon: MoonIcon },
-  { value: "system", label: "System", Icon: MonitorIcon },
-] as const satisfies ReadonlyArray<{ value: Theme; label: string; Icon: typeof SunIcon }>;
-
-function isTheme(value: string): value is Theme {
-  return value === "light" || value === "dark" || value === "system";
-}
+// The choices only show in the open menu: their code loads with the menu's popup, when the menu
+// first opens or the pointer reaches or focus lands on its button (decision 052).
+const loadItems = () => import("./theme-menu-items");
+const ThemeMenuItems = lazy(() => loadItems().then((m) => ({ default: m.ThemeMenuItems })));
 
 export function ThemeToggle() {
   // The server cannot know the stored choice; the inline script in root.tsx already painted it.
@@ -30,8 +25,7 @@ export function ThemeToggle() {
     return () => query.removeEventListener("change", follow);
   }, [theme]);
 
-  function choose(value: string) {
-    if (!isTheme(value)) return;
+  function choose(value: Theme) {
     applyTheme(value);
     setTheme(value);
   }
@@ -41,19 +35,26 @@ export function ThemeToggle() {
       align="end"
       label="Theme"
       trigger={(props) => (
-        <button {...props} aria-label="Toggle theme" title="Toggle theme" className={buttonVariants({ variant: "ghost", size: "icon" })}>
+        <button
+          {...props}
+          onPointerEnter={(event) => {
+            props.onPointerEnter?.(event);
+            void loadItems();
+          }}
+          onFocus={(event) => {
+            props.onFocus?.(event);
+            void loadItems();
+          }}
+          aria-label="Toggle theme"
+          title="Toggle theme"
+          className={buttonVariants({ variant: "ghost", size: "icon" })}
+        >
           <SunIcon className="dark:hidden" aria-hidden />
           <MoonIcon className="hidden dark:block" aria-hidden />
         </button>
       )}
     >
-      <MenuLabel>Theme</MenuLabel>
-      {OPTIONS.map(({ value, label, Icon }) => (
-        <MenuRadioItem key={value} checked={theme === value} onSelect={() => choose(value)}>
-          <Icon aria-hidden />
-          {label}
-        </MenuRadioItem>
-      ))}
+      <ThemeMenuItems theme={theme} onChoose={choose} />
     </Menu>
   );
 }

@@ -40,6 +40,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const viewer = await viewerState(viewerId, product.id);
   const { SITE_NAME, APP_URL } = env();
   return {
+    meta: productMeta(product, APP_URL, SITE_NAME),
     product,
     viewer,
     similar: withoutDescriptions(similar),
@@ -53,9 +54,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   };
 }
 
-export function meta({ data }: Route.MetaArgs) {
-  if (!data) return [];
-  const { product, appUrl, siteName } = data;
+/**
+ * The page's SEO tags and JSON-LD, built by the loader: the builders (and the text helpers they
+ * use) then stay on the server, and the browser, which runs `meta` on client-side navigations,
+ * gets the finished tags with the page's data (decision 052).
+ */
+function productMeta(product: NonNullable<Awaited<ReturnType<typeof getPublicProduct>>>, appUrl: string, siteName: string) {
   const url = `${appUrl}/resources/${product.slug}`;
   const niche = product.niches[0];
   return [
@@ -85,6 +89,10 @@ export function meta({ data }: Route.MetaArgs) {
       ]),
     ),
   ];
+}
+
+export function meta({ data }: Route.MetaArgs) {
+  return data?.meta ?? [];
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {

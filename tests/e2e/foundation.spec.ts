@@ -57,6 +57,33 @@ test("the saved theme applies before the page paints", async ({ page, consoleErr
   consoleErrors.splice(0, consoleErrors.length);
 });
 
+test("the theme menu works from the keyboard, and the choice holds on the next page", async ({ page }) => {
+  await page.emulateMedia({ colorScheme: "light" });
+  await page.goto("/");
+  await page.waitForSelector("html[data-hydrated]", { state: "attached" });
+  const button = page.getByRole("button", { name: "Toggle theme" });
+  // The choices' code loads when the menu first opens (decision 052): the first item still gets focus.
+  await button.focus();
+  await page.keyboard.press("ArrowDown");
+  const menu = page.getByRole("menu", { name: "Theme" });
+  await expect(menu.getByRole("menuitemradio", { name: "Light" })).toBeFocused();
+  await expect(menu.getByRole("menuitemradio", { name: "System" })).toHaveAttribute("aria-checked", "true");
+  await page.keyboard.press("ArrowDown");
+  await expect(menu.getByRole("menuitemradio", { name: "Dark" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(menu).toBeHidden();
+  await expect(button).toBeFocused();
+  await expect(page.locator("html")).toHaveClass(/\bdark\b/);
+
+  await page.goto("/about");
+  await expect(page.locator("html")).toHaveClass(/\bdark\b/);
+  await page.waitForSelector("html[data-hydrated]", { state: "attached" });
+  await page.getByRole("button", { name: "Toggle theme" }).click();
+  await expect(page.getByRole("menuitemradio", { name: "Dark" })).toHaveAttribute("aria-checked", "true");
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("menu", { name: "Theme" })).toBeHidden();
+});
+
 for (const path of ["/", "/resources/notion", "/niche/developers"]) {
   test(`${path} is accessible in the dark theme too`, async ({ page }) => {
     await page.emulateMedia({ colorScheme: "dark" });

@@ -1,4 +1,4 @@
-import { expect, test } from "./fixtures";
+import { expect, open, test } from "./fixtures";
 
 // Head tags of every page type, robots.txt, the sitemaps, the RSS feed and HTTP caching.
 
@@ -40,6 +40,33 @@ test("every page type has a title, description, canonical, Open Graph and Twitte
     expect(attribute(headTag(head, "meta", "property", "og:title") ?? "", "content"), `${path} og:title`).toMatch(/\S/);
     expect(attribute(headTag(head, "meta", "name", "twitter:card") ?? "", "content"), `${path} twitter:card`).toMatch(/^summary/);
   }
+});
+
+/** The head tags a reader or a crawler sees, as the document has them now. */
+function readHead() {
+  const content = (selector: string) => document.querySelector(selector)?.getAttribute("content");
+  return {
+    title: document.title,
+    description: content('meta[name="description"]'),
+    canonical: document.querySelector('link[rel="canonical"]')?.getAttribute("href"),
+    ogTitle: content('meta[property="og:title"]'),
+    ogDescription: content('meta[property="og:description"]'),
+    jsonLd: [...document.querySelectorAll('script[type="application/ld+json"]')].map((script) => JSON.parse(script.textContent ?? "null") as unknown),
+  };
+}
+
+test("a product page reached by a client-side navigation has the same head tags as the server's page", async ({ page }) => {
+  await open(page, "/search?q=notion");
+  await page.getByRole("main").locator('a[href="/resources/notion"]').first().click();
+  await expect(page).toHaveURL(/\/resources\/notion$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Notion");
+  const navigated = await page.evaluate(readHead);
+  expect(navigated.jsonLd.map((ld) => (ld as { "@type": string })["@type"])).toEqual(["SoftwareApplication", "BreadcrumbList"]);
+  // The same page as the server sends it (its scripts blocked, so nothing in the browser changes it).
+  const served = await page.context().newPage();
+  await served.route(/\/assets\/.*\.js$/, (route) => route.abort());
+  await served.goto("/resources/notion");
+  expect(navigated).toEqual(await served.evaluate(readHead));
 });
 
 test("robots.txt points to the sitemap", async ({ request, baseURL }) => {

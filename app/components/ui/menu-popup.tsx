@@ -1,7 +1,7 @@
-import { useEffect, useRef, type ReactNode, type RefObject } from "react";
+import { useContext, useEffect, useRef, type ReactNode, type RefObject } from "react";
 import type * as React from "react";
 import { cn } from "./cn";
-import { MenuContext } from "./menu";
+import { MenuContext, menuItemClass } from "./menu";
 
 /** The open menu of menu.tsx's Menu: its list, focus, arrow keys, Home/End, Escape and Tab, and a click outside. */
 export function MenuPopup({
@@ -64,6 +64,35 @@ export function MenuPopup({
       )}
     >
       <MenuContext.Provider value={{ close }}>{children}</MenuContext.Provider>
+    </div>
+  );
+}
+
+/** A radio item of an open menu (the theme menu's Light, Dark, System). */
+export function MenuRadioItem({ checked, onSelect, children }: { checked: boolean; onSelect: () => void; children: React.ReactNode }) {
+  const menu = useContext(MenuContext);
+  return (
+    <button
+      type="button"
+      role="menuitemradio"
+      aria-checked={checked}
+      tabIndex={-1}
+      className={cn(menuItemClass, checked && "font-semibold")}
+      onClick={() => {
+        onSelect();
+        menu?.close();
+      }}
+    >
+      {children}
+    </button>
+  );
+}
+
+/** A heading inside an open menu. */
+export function MenuLabel({ children }: { children: React.ReactNode }) {
+  return (
+    <div role="presentation" className="px-2 py-1.5 text-xs font-semibold text-muted-foreground">
+      {children}
     </div>
   );
 }

@@ -1,6 +1,5 @@
 import { createContext, lazy, Suspense, useCallback, useContext, useId, useRef, useState } from "react";
 import type * as React from "react";
-import { cn } from "./cn";
 
 /**
  * A small menu button (WAI-ARIA menu pattern): arrow keys, Home/End, Escape and Tab, focus
@@ -67,35 +66,11 @@ export function Menu({ trigger, align = "start", label, children }: MenuProps) {
 export const menuItemClass =
   "flex w-full cursor-default items-center gap-2 rounded-sm px-2 py-1.5 text-left text-sm outline-none select-none hover:bg-accent focus:bg-accent focus:text-accent-foreground [&_svg]:size-4 [&_svg]:shrink-0";
 
-/** A menu item; `render` receives the props to spread onto a link or button. */
+/**
+ * A menu item; `render` receives the props to spread onto a link or button. (Radio items and labels,
+ * which only an open menu renders, are in menu-popup.tsx.)
+ */
 export function MenuItem({ render }: { render: (props: { role: "menuitem"; tabIndex: -1; className: string; onClick: () => void }) => React.ReactNode }) {
   const menu = useContext(MenuContext);
   return <>{render({ role: "menuitem", tabIndex: -1, className: menuItemClass, onClick: () => menu?.close() })}</>;
-}
-
-export function MenuRadioItem({ checked, onSelect, children }: { checked: boolean; onSelect: () => void; children: React.ReactNode }) {
-  const menu = useContext(MenuContext);
-  return (
-    <button
-      type="button"
-      role="menuitemradio"
-      aria-checked={checked}
-      tabIndex={-1}
-      className={cn(menuItemClass, checked && "font-semibold")}
-      onClick={() => {
-        onSelect();
-        menu?.close();
-      }}
-    >
-      {children}
-    </button>
-  );
-}
-
-export function MenuLabel({ children }: { children: React.ReactNode }) {
-  return (
-    <div role="presentation" className="px-2 py-1.5 text-xs font-semibold text-muted-foreground">
-      {children}
-    </div>
-  );
 }
