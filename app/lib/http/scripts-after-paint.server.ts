@@ -79,11 +79,16 @@ export function scriptsAfterPaint(onFinal: () => void): Transform {
     transform(input: Buffer | string, _encoding, callback) {
       const chunk = typeof input === "string" ? Buffer.from(input) : input;
       if (passing) return callback(null, chunk);
-      const window = tail.length ? Buffer.concat([tail, chunk]) : chunk;
-      const windowStart = heldLength - tail.length;
+      const chunkStart = heldLength;
+      // A marker cut by the previous chunk's end: look in its last bytes and this chunk's first.
+      const edge = tail.length ? Buffer.concat([tail, chunk.subarray(0, OVERLAP)]) : undefined;
       const find = (marker: Buffer, from: number) => {
-        const at = window.indexOf(marker, Math.max(0, from - windowStart));
-        return at === -1 ? -1 : windowStart + at;
+        if (edge) {
+          const at = edge.indexOf(marker, Math.max(0, from - (chunkStart - tail.length)));
+          if (at !== -1) return chunkStart - tail.length + at;
+        }
+        const at = chunk.indexOf(marker, Math.max(0, from - chunkStart));
+        return at === -1 ? -1 : chunkStart + at;
       };
       held.push(chunk);
       heldLength += chunk.length;
@@ -94,7 +99,10 @@ export function scriptsAfterPaint(onFinal: () => void): Transform {
         if (end !== -1) return callback(null, rewrite(release(), headEnd, bootstrapAt, end + SCRIPT_END.length));
       }
       if (heldLength > MAX_HELD) return callback(null, release());
-      tail = Buffer.from(window.subarray(Math.max(0, window.length - OVERLAP)));
+      tail =
+        chunk.length >= OVERLAP
+          ? Buffer.from(chunk.subarray(chunk.length - OVERLAP))
+          : Buffer.concat([tail, chunk]).subarray(-OVERLAP);
       callback();
     },
     flush(callback) {
