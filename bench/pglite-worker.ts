@@ -1,7 +1,7 @@
 /**
  * Issue 17: does moving PGlite to a worker thread help? Runs the same simulated server twice:
- * PGlite on the main thread (as app/db/pglite.server.ts does today), and PGlite owned by a
- * node:worker_threads Worker (bench/pglite-worker-thread.ts) behind a minimal `query` proxy that
+ * PGlite on the main thread (app/db/pglite.server.ts with PGLITE_WORKER=off), and PGlite owned by a
+ * node:worker_threads Worker behind the app's proxy (app/db/pglite-worker.server.ts) that
  * drizzle-orm/pglite drives unchanged. Each simulated request is an uncached product page (the
  * loader's queries, copied from app/features/catalog/product.server.ts and
  * app/features/feedback/feedback.server.ts, on real slugs) followed by a fixed amount of
@@ -20,7 +20,6 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { Worker } from "node:worker_threads";
 import { PGlite, type Results } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql } from "drizzle-orm";
@@ -33,7 +32,7 @@ import { publicProductAs, publicProductFilter } from "../app/domain/public-produ
 import type { ProductCard } from "../app/domain/product-card";
 import { sanitizeDescription } from "../app/lib/sanitize.server";
 import { prepareDatabase } from "../server/database";
-import type { QueryMessage, WorkerInit, WorkerReply } from "./pglite-worker-thread";
+import { PgliteWorkerClient } from "../app/db/pglite-worker.server";
 
 type Mode = "main" | "worker";
 
@@ -41,54 +40,6 @@ type Mode = "main" | "worker";
 interface QueryClient {
   query<T>(sql: string, params?: unknown[], options?: { rowMode?: "array" | "object" }): Promise<Results<T>>;
   close(): Promise<void>;
-}
-
-/** Proxies `query` to the worker thread that owns PGlite; one message each way per query. */
-class WorkerClient implements QueryClient {
-  private nextId = 1;
-  private readonly pending = new Map<number, { resolve: (r: Results<never>) => void; reject: (e: Error) => void }>();
-
-  private constructor(readonly worker: Worker) {
-    worker.on("message", (reply: WorkerReply) => {
-      const waiting = this.pending.get(reply.id);
-      if (!waiting) return;
-      this.pending.delete(reply.id);
-      if ("error" in reply) waiting.reject(Object.assign(new Error(reply.error.message), reply.error));
-      else waiting.resolve(reply.result as Results<never>);
-    });
-    worker.on("error", (error) => {
-      for (const waiting of this.pending.values()) waiting.reject(error);
-      this.pending.clear();
-    });
-  }
-
-  static async open(pgDir: string): Promise<WorkerClient> {
-    // The worker is TypeScript too. Node 20 does not pass tsx's loader hooks on to worker threads,
-    // so the worker registers them itself before importing its module.
-    const entry = new URL("./pglite-worker-thread.ts", import.meta.url).href;
-    const boot = `import("tsx/esm/api").then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); })`;
-    const worker = new Worker(boot, { eval: true, workerData: { pgDir } satisfies WorkerInit });
-    await new Promise<void>((resolve, reject) => {
-      worker.once("message", (message) => (message === "ready" ? resolve() : reject(new Error(`unexpected ${String(message)}`))));
-      worker.once("error", reject);
-    });
-    return new WorkerClient(worker);
-  }
-
-  query<T>(text: string, params: unknown[] = [], options?: { rowMode?: "array" | "object" }): Promise<Results<T>> {
-    const id = this.nextId++;
-    return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve: resolve as (r: Results<never>) => void, reject });
-      // drizzle's `parsers` are functions, which cannot be cloned: the worker applies the same ones.
-      this.worker.postMessage({ id, sql: text, params, rowMode: options?.rowMode ?? "object" } satisfies QueryMessage);
-    });
-  }
-
-  async close() {
-    const exited = new Promise((resolve) => this.worker.once("exit", resolve));
-    this.worker.postMessage("close");
-    await exited;
-  }
 }
 
 class MainClient implements QueryClient {
@@ -107,7 +58,7 @@ class MainClient implements QueryClient {
   }
 }
 
-const openClient = (mode: Mode, pgDir: string): Promise<QueryClient> => (mode === "main" ? MainClient.open(pgDir) : WorkerClient.open(pgDir));
+const openClient = (mode: Mode, pgDir: string): Promise<QueryClient> => (mode === "main" ? MainClient.open(pgDir) : PgliteWorkerClient.open(pgDir));
 
 // ---------------------------------------------------------------------------------------------
 // Stand-in for rendering: a fixed amount of work (not a fixed wall time), so a thread that loses
@@ -355,7 +306,7 @@ async function measure(
   trendingMemo = undefined;
   try {
     await drive(Math.min(3, options.seconds), options.concurrency, (i) => request(db, i)); // warm-up: caches, JIT
-    const worker = client instanceof WorkerClient ? client.worker : null;
+    const worker = client instanceof PgliteWorkerClient ? client.worker : null;
     const elu = performance.eventLoopUtilization();
     const workerElu = worker?.performance.eventLoopUtilization();
     const cpu = process.cpuUsage();

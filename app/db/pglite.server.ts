@@ -1,4 +1,8 @@
-/** The embedded database (PGlite): one process owns its data directory. */
+/**
+ * The embedded database (PGlite): one process owns its data directory. With PGLITE_WORKER=on
+ * (or `auto` and a core to spare) the file database runs in a worker thread
+ * (pglite-worker.server.ts, decision 054); in-memory databases (tests, templates) always stay in the process.
+ */
 import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
@@ -17,6 +21,7 @@ import {
   withTimeout,
 } from "./common.server";
 import { acquireDataDirLock } from "./lock.server";
+import { PgliteWorkerClient, pgliteWorkerWanted } from "./pglite-worker.server";
 
 const READY_MARKER = ".toolnest-ready";
 
@@ -29,14 +34,25 @@ export async function openPglite({ dataDir, purpose }: OpenOptions): Promise<Dat
     fs.rmSync(pgDir, { recursive: true, force: true });
   }
   fs.mkdirSync(pgDir, { recursive: true });
-  let client: PGlite;
+  let client: PgliteClient | undefined;
   try {
-    // PGlite's Node file system writes straight to the files; "syncing" after each statement only
-    // walks the mounted tree (milliseconds per query, growing with the database), so don't wait for it.
-    client = new PGlite(pgDir, { extensions: { pg_trgm }, relaxedDurability: true });
-    await withTimeout(client.waitReady, 120_000);
+    if (pgliteWorkerWanted()) {
+      // The worker opens PGlite with the same options as below.
+      const opening = PgliteWorkerClient.open(pgDir);
+      client = await withTimeout(opening, 120_000).catch((error: unknown) => {
+        void opening.then((late) => late.terminate(), () => {});
+        throw error;
+      });
+    } else {
+      // PGlite's Node file system writes straight to the files; "syncing" after each statement only
+      // walks the mounted tree (milliseconds per query, growing with the database), so don't wait for it.
+      const inProcess = new PGlite(pgDir, { extensions: { pg_trgm }, relaxedDurability: true });
+      client = inProcess;
+      await withTimeout(inProcess.waitReady, 120_000);
+    }
     await client.query("select 1");
   } catch (error) {
+    if (client instanceof PgliteWorkerClient) await client.terminate();
     release();
     throw new DatabaseOpenError(
       `The embedded database in ${pgDir} could not be opened (${describeError(error)}). ` +
@@ -53,8 +69,12 @@ export async function openMemoryDatabase(loadDataDir?: Blob): Promise<DatabaseHa
   return { ...pgliteHandle(client, "memory", {}), client };
 }
 
-function pgliteHandle(client: PGlite, where: string, options: { marker?: string; release?: () => void }): DatabaseHandle {
-  const db = drizzlePglite(client, { schema }) as unknown as Database;
+/** What the handle and drizzle use of PGlite: PGlite itself, or its proxy to the worker thread. */
+type PgliteClient = Pick<PGlite, "query" | "close" | "closed"> | PgliteWorkerClient;
+
+function pgliteHandle(client: PgliteClient, where: string, options: { marker?: string; release?: () => void }): DatabaseHandle {
+  // drizzle-orm/pglite calls query(sql, params, { rowMode, parsers }) and transaction(); the worker's proxy has both.
+  const db = drizzlePglite(client as PGlite, { schema }) as unknown as Database;
   return {
     db,
     kind: "pglite",
