@@ -40,7 +40,7 @@ export function deferBootstrap(script: string, preloads: readonly string[]): str
 }
 
 /** The head's `<link rel="modulepreload" ...>` tags removed, and their hrefs. */
-export function takePreloads(head: string): { head: string; hrefs: string[] } {
+function takePreloads(head: string): { head: string; hrefs: string[] } {
   const hrefs: string[] = [];
   const rest = head.replace(/<link rel="modulepreload" [^>]*>/g, (tag) => {
     const href = /\bhref="([^"]*)"/.exec(tag)?.[1];
