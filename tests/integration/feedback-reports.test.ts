@@ -216,6 +216,26 @@ describe("the report, moderation and public visibility", () => {
     }
   });
 
+  it("walks a search common among the newest reviews without collecting it, newest first, estimated", async () => {
+    const db = getDb();
+    const token = `common${run}`;
+    const n = 3 * SEARCH_EXACT_LIMIT + 500;
+    await db.execute(
+      sql`insert into product_feedback (product_id, user_id, rating, comment, created_at)
+          select ${productId}, ${other}, 1 + g % 5, ${token} || ' number ' || g, now() + interval '1 hour' - (g || ' seconds')::interval
+          from generate_series(1, ${n}::int) g`,
+    );
+    await db.execute(sql`analyze product_feedback`);
+    const second = await readFeedbackReports(db, { filters: filters({ q: token }), page: 2 });
+    expect(second).toMatchObject({ estimated: true, capped: true });
+    expect(second.total).toBeGreaterThan(3 * SEARCH_EXACT_LIMIT);
+    expect(second.rows.map((r) => r.comment)).toEqual(Array.from({ length: 10 }, (_, i) => `${token} number ${i + 11}`));
+    // With a rating filter the probe and the walk keep to that rating.
+    const fives = await readFeedbackReports(db, { filters: filters({ q: token, rating: 5 }), page: 1 });
+    expect(fives.rows.every((r) => r.rating === 5 && r.comment.startsWith(token))).toBe(true);
+    await db.execute(sql`delete from product_feedback where comment like ${`${token} number %`}`);
+  });
+
   it("counts a search exactly up to the limit, then labels an estimate, and still pages newest first", async () => {
     const db = getDb();
     const token = `many${run}`;
@@ -289,5 +309,73 @@ describe("the routes' gates", () => {
     expect(await comments(db, product.id)).toBe(0);
     expect(await post({ intent: "delete", id: String(id) }, adminCookie)).toBe(303);
     expect(await post({ intent: "delete", id: String(id) }, adminCookie)).toBe(303);
+  });
+});
+
+/** The stat cards recounted from every review, as the page computed them before the kept counts. */
+async function recount(db: Database) {
+  const [row] = await queryRows<{ total: number; average: string | null; this_month: number; products: number; counts: Record<string, number> }>(
+    db,
+    sql`select count(*)::int as total, avg(f.rating)::text as average,
+               (count(*) filter (where f.created_at >= date_trunc('month', now() at time zone 'UTC') at time zone 'UTC'))::int as this_month,
+               count(distinct f.product_id)::int as products,
+               jsonb_build_object('1', count(*) filter (where f.rating = 1), '2', count(*) filter (where f.rating = 2),
+                                  '3', count(*) filter (where f.rating = 3), '4', count(*) filter (where f.rating = 4),
+                                  '5', count(*) filter (where f.rating = 5)) as counts
+          from product_feedback f join "user" u on u.id = f.user_id
+         where f.parent_id is null and f.hidden_at is null and u.suspended_at is null`,
+  );
+  const total = Number(row!.total);
+  return {
+    total,
+    average: total ? Math.round(Number(row!.average) * 10) / 10 : null,
+    thisMonth: Number(row!.this_month),
+    productsReviewed: Number(row!.products),
+    counts: [1, 2, 3, 4, 5].map((r) => Number(row!.counts[String(r)])),
+  };
+}
+
+describe("the stat cards", () => {
+  it("follow every change at once and always equal a full recount", async () => {
+    const db = getDb();
+    const shown = async () => {
+      const stats = await feedbackStats(db);
+      return { total: stats.total, average: stats.average, thisMonth: stats.thisMonth, productsReviewed: stats.productsReviewed, counts: stats.distribution.map((d) => d.count) };
+    };
+    const same = async (step: string) => {
+      const [now, expected] = await Promise.all([shown(), recount(db)]);
+      expect(now, step).toEqual(expected);
+      return now;
+    };
+    const before = await same("before");
+    const product = await createProduct(db, { product_name: `Stats${run} Gadget` });
+    const a = await createUser(db, `fb-stats-a-${run}`);
+    const b = await createUser(db, `fb-stats-b-${run}`);
+    const fromA = await review(db, product.id, a, 4, `Stats A ${run}`);
+    const fromB = await review(db, product.id, b, 2, `Stats B ${run}`);
+    await db.execute(sql`update product_feedback set created_at = now() - interval '45 days' where id = ${fromB}`);
+    await review(db, product.id, a, 1, `Reply ${run}`, fromB);
+    const added = await same("two reviews and a reply");
+    expect(added.total).toBe(before.total + 2);
+    expect(added.productsReviewed).toBe(before.productsReviewed + 1);
+    await db.execute(sql`update product_feedback set hidden_at = now() where id = ${fromA}`);
+    expect((await same("hidden")).total).toBe(before.total + 1);
+    await db.execute(sql`update product_feedback set hidden_at = null where id = ${fromA}`);
+    await same("shown again");
+    await db.execute(sql`update product_feedback set rating = 5, created_at = now() where id = ${fromB}`);
+    await same("rating edited, moved to this month");
+    await db.execute(sql`update "user" set suspended_at = now() where id = ${a}`);
+    await same("author suspended");
+    await db.execute(sql`update "user" set suspended_at = null where id = ${a}`);
+    await same("author restored");
+    await db.execute(sql`update "user" set suspended_at = now() where id = ${b}`);
+    await db.execute(sql`delete from "user" where id = ${b}`);
+    await same("suspended author deleted");
+    await db.execute(sql`delete from "user" where id = ${a}`);
+    expect((await same("last author deleted")).productsReviewed).toBe(before.productsReviewed);
+    const again = await createUser(db, `fb-stats-c-${run}`);
+    await review(db, product.id, again, 3, `Stats C ${run}`);
+    await db.execute(sql`delete from products where id = ${product.id}`);
+    expect(await same("product deleted")).toEqual(before);
   });
 });

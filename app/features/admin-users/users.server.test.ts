@@ -105,6 +105,56 @@ describe("the list and the details", () => {
     await db.execute(sql`delete from "user" where id like ${`${tag}-%`}`);
   });
 
+  it("walks a search common among the newest users without collecting it, newest first, estimated", async () => {
+    const db = getDb();
+    const tag = `common${run}`;
+    const n = 3 * USER_SEARCH_EXACT_LIMIT + 500;
+    await db.execute(
+      sql`insert into "user" (id, name, email, created_at, updated_at)
+          select ${tag} || '-' || g, 'Common ' || g, ${tag} || '.' || g || '@example.com', now() + interval '1 hour' + (g || ' seconds')::interval, now()
+          from generate_series(1, ${n}::int) g`,
+    );
+    await db.execute(sql`analyze "user"`);
+    const many = await listUsers(db, { q: tag, page: 2 });
+    expect(many.estimated).toBe(true);
+    expect(many.total).toBeGreaterThan(3 * USER_SEARCH_EXACT_LIMIT);
+    expect(many.rows.map((r) => r.id)).toEqual(Array.from({ length: PAGE_SIZE }, (_, i) => `${tag}-${n - PAGE_SIZE - i}`));
+    await db.execute(sql`delete from "user" where id like ${`${tag}-%`}`);
+  });
+
+  it("finds one- and two-character searches by index, exactly as a full scan for 'contains' would", async () => {
+    const db = getDb();
+    const tag = `short${run}`;
+    await db.execute(
+      sql`insert into "user" (id, name, email, created_at, updated_at) values
+            (${`${tag}-1`}, 'Zoë Qx', ${`${tag}.one@example.com`}, now(), now()),
+            (${`${tag}-2`}, 'Ed 50%', ${`${tag}.two@example.com`}, now(), now()),
+            (${`${tag}-3`}, 'Plain', ${`${tag}.three@example.com`}, now(), now())`,
+    );
+    await db.execute(sql`insert into profiles (id, username, email) values (${`${tag}-3`}, 'jq_under', ${`${tag}.three@example.com`})`);
+    const scan = async (q: string) => {
+      const pattern = containsPattern(q);
+      return queryRows<{ id: string }>(
+        db,
+        sql`select u.id from "user" u left join profiles p on p.id = u.id
+             where lower(u.email) like ${pattern} or lower(u.name) like ${pattern} or lower(p.username) like ${pattern}
+             order by u.created_at desc, u.id desc`,
+      );
+    };
+    for (const q of ["QX", "q", "ë", "0%", "%", "_u", "d ", "ed", "zz"]) {
+      const expected = await scan(q);
+      const found = await listUsers(db, { q, page: 1 });
+      expect(found.estimated, q).toBe(false);
+      expect(found.total, q).toBe(expected.length);
+      expect(found.rows.map((r) => r.id), q).toEqual(expected.slice(0, PAGE_SIZE).map((r) => r.id));
+    }
+    expect((await listUsers(db, { q: "ë", page: 1 })).rows.map((r) => r.id)).toContain(`${tag}-1`);
+    expect((await listUsers(db, { q: "_u", page: 1 })).rows.map((r) => r.id)).toEqual([`${tag}-3`]);
+    expect((await listUsers(db, { q: "0%", page: 1 })).rows.map((r) => r.id)).toEqual([`${tag}-2`]);
+    await db.execute(sql`delete from profiles where id = ${`${tag}-3`}`);
+    await db.execute(sql`delete from "user" where id like ${`${tag}-%`}`);
+  });
+
   it("searches by name or e-mail with LIKE wildcards taken literally, pages on the server", async () => {
     const tag = `srch${run}`;
     for (let i = 0; i < PAGE_SIZE + 2; i++) await devSignIn(`${tag}.${i}@example.com`);

@@ -5,7 +5,7 @@
  * Better Auth session hook) keeps them out afterwards. Administrators (an `admin_users` e-mail),
  * the acting admin included, cannot be suspended.
  */
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { invalidate, productTag, type CacheTag } from "~/db/cache-bus.server";
 import { queryRows, type Database } from "~/db/client.server";
 import { recordAudit, type Actor } from "~/domain/audit/audit.server";
@@ -60,23 +60,53 @@ function matches(pattern: string) {
   return sql`(lower(u.email) like ${pattern} or lower(u.name) like ${pattern} or lower(p.username) like ${pattern})`;
 }
 
+/** Searches shorter than this have no trigram: they are served by the short-gram indexes (migration 0029). */
+const TRIGRAM_MIN = 3;
+
 /**
- * Up to `limit` ids of users matching a search, each branch on its trigram index (lower e-mail,
- * lower name, lower username), each stopping at `limit`: the cost follows the limit.
+ * Up to `limit` ids of users matching a search, each branch on its index (lower e-mail, lower
+ * name, lower username), each stopping at `limit`: the cost follows the limit. Three characters
+ * or more use the trigram indexes with the LIKE pattern; one or two use the short-gram indexes,
+ * which hold every character and pair of adjacent characters of the lowered text.
  */
-async function boundedSearch(db: Database, pattern: string, limit: number): Promise<string[]> {
+async function boundedSearch(db: Database, q: string, limit: number): Promise<string[]> {
+  const text = q.toLowerCase();
+  const pattern = containsPattern(q);
+  const branch = (column: SQL) =>
+    Array.from(text).length < TRIGRAM_MIN ? sql`short_grams(lower(${column})) @> array[${text}]::text[]` : sql`lower(${column}) like ${pattern}`;
   const rows = await queryRows<{ id: string }>(
     db,
     sql`select id from (
-          (select id from "user" where lower(email) like ${pattern} limit ${limit})
-          union (select id from "user" where lower(name) like ${pattern} limit ${limit})
-          union (select id from profiles where lower(username) like ${pattern} limit ${limit})
+          (select id from "user" where ${branch(sql`email`)} limit ${limit})
+          union (select id from "user" where ${branch(sql`name`)} limit ${limit})
+          union (select id from profiles where ${branch(sql`username`)} limit ${limit})
         ) m limit ${limit}`,
   );
   return rows.map((row) => row.id);
 }
 
-/** About how many users match (more than the exact limit): a repeatable block sample's share. */
+/** Users of the newest-first probe that tells a common search from a rare one. */
+const PROBE_ROWS = 1_000;
+/** A search matching this many of the probe's users may be common; the block sample then decides. */
+const PROBE_COMMON = 10;
+
+/**
+ * Whether a search looks common: at least PROBE_COMMON of the newest PROBE_ROWS users match (one
+ * short index walk). A common text is cheap to find this way and dearer to collect by index. With
+ * fewer users than the probe reads, collecting is cheap: never common.
+ */
+async function looksCommon(db: Database, pattern: string): Promise<boolean> {
+  const [row] = await queryRows<{ hits: number; probed: number }>(
+    db,
+    sql`select count(*) filter (where lower(u.email) like ${pattern} or lower(u.name) like ${pattern}
+                                   or lower((select p.username from profiles p where p.id = u.id)) like ${pattern})::int as hits,
+               count(*)::int as probed
+          from (select id, email, name from "user" order by created_at desc, id desc limit ${PROBE_ROWS}) u`,
+  );
+  return Number(row?.probed ?? 0) === PROBE_ROWS && Number(row?.hits ?? 0) >= PROBE_COMMON;
+}
+
+/** About how many users match: a repeatable block sample's share. */
 async function estimateSearch(db: Database, pattern: string): Promise<number> {
   const [size] = await queryRows<{ n: number }>(db, sql`select greatest(reltuples, 0)::bigint as n from pg_class where oid = '"user"'::regclass`);
   const users = Math.max(1, Number(size?.n ?? 0));
@@ -90,15 +120,15 @@ async function estimateSearch(db: Database, pattern: string): Promise<number> {
           from "user" u tablesample system (${percent}::real) repeatable (37)`,
   );
   const sampled = Number(sample?.sampled ?? 0);
-  const estimate = sampled ? Math.round((Number(sample?.hits ?? 0) / sampled) * users) : 0;
-  return Math.max(USER_SEARCH_EXACT_LIMIT + 1, estimate);
+  return sampled ? Math.round((Number(sample?.hits ?? 0) / sampled) * users) : 0;
 }
 
 /**
  * The list, newest first, 20 a page. Without a search: an exact count and the page's ids from
  * the (created_at, id) index. With one: matches collected by index up to the exact limit (the
  * page then sorted from those ids); beyond it the text is common, so walking the newest-first
- * index finds a page quickly, and the count is a labelled estimate.
+ * index finds a page quickly, and the count is a labelled estimate. A text common among the
+ * newest users that the sample puts clearly past the limit skips the collection.
  */
 export async function listUsers(db: Database, f: Pick<UserFilters, "q" | "page">): Promise<UserPage> {
   const pageOf = (total: number) => {
@@ -119,8 +149,10 @@ export async function listUsers(db: Database, f: Pick<UserFilters, "q" | "page">
     return { rows: rows.map(plainRow), total, page, pageCount, estimated: false };
   }
   const pattern = containsPattern(f.q);
-  const ids = await boundedSearch(db, pattern, USER_SEARCH_EXACT_LIMIT + 1);
-  if (ids.length <= USER_SEARCH_EXACT_LIMIT) {
+  // Common among the newest users and, by the sample, clearly past the bound: walk, don't collect.
+  let estimate = (await looksCommon(db, pattern)) ? await estimateSearch(db, pattern) : 0;
+  const ids = estimate >= 3 * USER_SEARCH_EXACT_LIMIT ? null : await boundedSearch(db, f.q, USER_SEARCH_EXACT_LIMIT + 1);
+  if (ids && ids.length <= USER_SEARCH_EXACT_LIMIT) {
     const total = ids.length;
     const { page, pageCount, offset } = pageOf(total);
     const rows = total
@@ -134,7 +166,8 @@ export async function listUsers(db: Database, f: Pick<UserFilters, "q" | "page">
       : [];
     return { rows: rows.map(plainRow), total, page, pageCount, estimated: false };
   }
-  const total = Math.min(await estimateSearch(db, pattern), MAX_PAGE * PAGE_SIZE);
+  if (!estimate) estimate = await estimateSearch(db, pattern);
+  const total = Math.min(Math.max(USER_SEARCH_EXACT_LIMIT + 1, estimate), MAX_PAGE * PAGE_SIZE);
   const { page, pageCount, offset } = pageOf(total);
   const rows = await queryRows<UserRow>(
     db,
