@@ -244,8 +244,10 @@ export async function readFeedbackReports(db: Database, query: { filters: Feedba
   const rows = total
     ? await queryRows<ListRow>(
         db,
-        sql`select ${listColumns} from ${joins} where ${where}
-            order by f.created_at desc, f.id desc limit ${FEEDBACK_PAGE_SIZE} offset ${(page - 1) * FEEDBACK_PAGE_SIZE}`,
+        // The page's ids first (the offset skips index entries, not joined rows), then its 10 rows.
+        sql`with shown as (select f.id from product_feedback f where ${where}
+                           order by f.created_at desc, f.id desc limit ${FEEDBACK_PAGE_SIZE} offset ${(page - 1) * FEEDBACK_PAGE_SIZE})
+            select ${listColumns} from shown s join (${joins}) on f.id = s.id order by f.created_at desc, f.id desc`,
       )
     : [];
   return { stats, rows: rows.map(toRow), total, capped, estimated: false, page, pageCount, filters: query.filters };
