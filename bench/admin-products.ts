@@ -5,11 +5,17 @@
  *
  * Alone, on a fresh PGlite catalogue: `npx tsx bench/admin-products.ts --products 20000`
  * (add `--pg` to use DATABASE_URL or the local PostgreSQL in a scratch database).
+ * `--keep <name>` keeps (and reuses) the PostgreSQL database `toolnest_bench_<name>` instead of a
+ * scratch one, so a second run measures without seeding again (each run's bulk delete removes
+ * 3,000 more products). `--only <text>` times only the cases whose label contains the text;
+ * `--skip-bulk` leaves the bulk actions out.
  */
+import os from "node:os";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
-import { queryRows, type Database } from "../app/db/client.server";
+import pg from "pg";
+import { openDatabase, queryRows, type Database, type DatabaseHandle } from "../app/db/client.server";
 import { setDatabase } from "../app/db/registry.server";
 import { bulkDelete, bulkRemap, bulkSetStatus } from "../app/features/admin-products/bulk.server";
 import { clearAnchors } from "../app/features/admin-products/anchors.server";
@@ -18,12 +24,13 @@ import { listAdminProducts, statusCounts } from "../app/features/admin-products/
 import { placeInTaxonomy } from "./catalog-scale";
 import { openScratchDatabase } from "./scratch-database";
 import { generateSyntheticCatalog } from "./synthetic-catalog";
+import { assertLocalDatabaseUrl, withDatabase } from "../tests/setup/local-database";
 import { summarize, timeMany, type Timing } from "./stats";
 
 const BULK_SIZE = 1000;
 
 /** The synthetic catalogue has no ads or coupons: give 1 product in 200 an ad and 1 in 50 a coupon. */
-async function addAdsAndCoupons(db: Database) {
+export async function addAdsAndCoupons(db: Database) {
   await db.execute(sql`update products set is_advertised = true, ad_start_date = created_at, ad_end_date = created_at + interval '60 days'
                         where id % 200 = 0`);
   await db.execute(sql`update products set has_coupon = true, coupon_code = 'SAVE10' where id % 50 = 7`);
@@ -31,6 +38,9 @@ async function addAdsAndCoupons(db: Database) {
   // The niche/subcategory link mirror (migration 0021) was filled by triggers during the load; autovacuum would
   // set its visibility map later, the bench does it now (index-only scans need it).
   await db.execute(sql`vacuum analyze admin_product_links`);
+  // The same for the link tables themselves (a niche besides a subcategory is checked on product_niches' key).
+  await db.execute(sql`vacuum analyze product_niches`);
+  await db.execute(sql`vacuum analyze product_subcategories`);
 }
 
 async function bulkTimings(db: Database, log: (line: string) => void): Promise<Timing[]> {
@@ -69,8 +79,11 @@ async function bulkTimings(db: Database, log: (line: string) => void): Promise<T
 }
 
 /** Times the list with its counts over filter combinations and pages, then the bulk actions. */
-export async function runAdminProductsBench(db: Database, { iterations = 200, log = (_: string) => {} } = {}): Promise<Timing[]> {
-  await addAdsAndCoupons(db);
+export async function runAdminProductsBench(
+  db: Database,
+  { iterations = 200, log = (_: string) => {}, prepare = true, only = "", bulk = true } = {},
+): Promise<Timing[]> {
+  if (prepare) await addAdsAndCoupons(db);
   const niches = await queryRows<{ id: number }>(db, sql`select niche_id as id from product_niches group by niche_id order by count(*) desc limit 5`);
   const subs = await queryRows<{ id: number }>(db, sql`select subcategory_id as id from product_subcategories group by subcategory_id order by count(*) desc limit 10`);
   const words = ["flow", "ra", "hub", "notes", "ko", "sync", "st", "lab"];
@@ -104,36 +117,111 @@ export async function runAdminProductsBench(db: Database, { iterations = 200, lo
     ["niche + subcategory + search", (i) => f({ niche: at(niches, i).id, subcategory: at(subs, i).id, q: at(words, i) })],
   ];
   const timings: Timing[] = [];
-  for (const [label, filters] of cases) {
-    timings.push(await timeMany(`admin list: ${label}`, iterations, (i) => listAdminProducts(db, filters(i))));
-  }
+  const time = async (label: string, n: number, run: (i: number) => Promise<unknown>) => {
+    if (!label.includes(only)) return;
+    const t = await timeMany(`admin list: ${label}`, n, run);
+    timings.push(t);
+    log(`  ${t.op}: p50 ${t.p50} ms, p95 ${t.p95} ms`);
+  };
+  for (const [label, filters] of cases) await time(label, iterations, (i) => listAdminProducts(db, filters(i)));
   // The worst case for a deep page: its anchors dropped (as after any products write), so the request
   // walks the index up to its page once (later pages of the same view seek from the anchors it leaves).
   const cold = Math.max(1, Math.min(iterations, 20));
-  timings.push(
-    await timeMany(`admin list: all, middle page, anchors cold (after a write)`, cold, () => {
-      clearAnchors();
-      return listAdminProducts(db, f({ page: Math.ceil(pages / 2) }));
-    }),
+  await time("all, middle page, anchors cold", cold, () => {
+    clearAnchors();
+    return listAdminProducts(db, f({ page: Math.ceil(pages / 2) }));
+  });
+  await time("largest niche, middle page, anchors cold", cold, () => {
+    clearAnchors();
+    return listAdminProducts(db, f({ niche: niches[0]!.id, page: Math.ceil(nichePages / 2) }));
+  });
+  // The first deep page after a real write (a product's status changed and changed back, as an
+  // admin's edit does): what a user sees, whatever the anchors do with the write.
+  // A product of the largest niche: its status change is a write to both views.
+  const [victim] = await queryRows<{ id: number }>(
+    db,
+    sql`select p.id from products p join product_niches pn on pn.product_id = p.id and pn.niche_id = ${niches[0]!.id}
+         where p.type = 'product' and p.status = 'live' order by p.id limit 1`,
   );
-  timings.push(...(await bulkTimings(db, log)));
+  // Only the page is timed (not the write).
+  for (const [label, view] of [
+    ["all, middle page, first after a write", (i: number) => f({ page: Math.ceil(pages / 2) + (i % 3) })],
+    ["largest niche, middle page, first after a write", (i: number) => f({ niche: niches[0]!.id, page: Math.ceil(nichePages / 2) + (i % 3) })],
+  ] as const) {
+    if (!victim || !label.includes(only)) continue;
+    const samples: number[] = [];
+    for (let i = 0; i < cold + 2; i++) {
+      await db.execute(sql`update products set status = ${i % 2 ? "live" : "draft"} where id = ${victim.id}`);
+      const started = performance.now();
+      await listAdminProducts(db, view(i));
+      if (i >= 2) samples.push(performance.now() - started); // two warm-ups
+    }
+    const t = summarize(`admin list: ${label}`, samples);
+    timings.push(t);
+    log(`  ${t.op}: p50 ${t.p50} ms, p95 ${t.p95} ms`);
+  }
+  if (victim) await db.execute(sql`update products set status = 'live' where id = ${victim.id}`);
+  // `--only bulk` (or no --only) runs the bulk actions.
+  if (bulk && "bulk".includes(only)) timings.push(...(await bulkTimings(db, log)));
   return timings;
 }
 
 /* ------------------------------------------------------------------ run alone */
 
+/** The PostgreSQL database `toolnest_bench_<name>`, created when missing (same as bench/admin-moderation.ts). */
+async function openKept(name: string): Promise<{ handle: DatabaseHandle; fresh: boolean; cleanup: () => Promise<void> }> {
+  const url = process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
+  assertLocalDatabaseUrl(url);
+  const database = `toolnest_bench_${name.replace(/\W/g, "_")}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  const exists = (await admin.query("select 1 from pg_database where datname = $1", [database])).rowCount! > 0;
+  if (!exists) await admin.query(`create database "${database}"`);
+  await admin.end();
+  const handle = await openDatabase({ databaseUrl: withDatabase(url, database), dataDir: "", purpose: "bench" });
+  return { handle, fresh: !exists, cleanup: () => handle.close() };
+}
+
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const { values } = parseArgs({ options: { products: { type: "string", default: "20000" }, pg: { type: "boolean", default: false }, iterations: { type: "string", default: "100" } } });
-  const products = Number(values.products);
+  const { values } = parseArgs({
+    options: {
+      products: { type: "string", default: "20000" },
+      pg: { type: "boolean", default: false },
+      keep: { type: "string" },
+      iterations: { type: "string", default: "100" },
+      only: { type: "string", default: "" },
+      "skip-bulk": { type: "boolean", default: false },
+    },
+  });
   const log = (line: string) => console.log(line);
-  const { handle, cleanup } = await openScratchDatabase("admin-bench", values.pg === true);
+  const { handle, cleanup } = values.keep ? await openKept(values.keep) : await openScratchDatabase("admin-bench", values.pg === true);
   try {
     setDatabase(handle);
     await handle.migrate();
-    await generateSyntheticCatalog(handle.db, products, { log });
-    await placeInTaxonomy(handle.db, log);
-    const timings = await runAdminProductsBench(handle.db, { iterations: Number(values.iterations), log });
-    console.log(`\nManage Products, ${products.toLocaleString()} products (${values.pg ? "PostgreSQL" : "PGlite"})`);
+    const [seeded] = await queryRows<{ n: number }>(handle.db, sql`select count(*)::int as n from (select 1 from products limit 1) x`);
+    if (!seeded?.n) {
+      await generateSyntheticCatalog(handle.db, Number(values.products), { log });
+      await placeInTaxonomy(handle.db, log);
+      await addAdsAndCoupons(handle.db);
+    } else if (values.keep) {
+      // A kept database may have just run a migration that rewrote the link mirror: set its visibility
+      // map now (index-only scans need it; autovacuum would, later). Cheap when nothing changed.
+      await handle.db.execute(sql`vacuum analyze admin_product_links`);
+      await handle.db.execute(sql`vacuum analyze products`);
+      await handle.db.execute(sql`vacuum analyze product_niches`);
+    }
+    const [count] = await queryRows<{ n: number }>(handle.db, sql`select count(*)::int as n from products`);
+    const onPg = values.pg === true || values.keep !== undefined;
+    const load = () => os.loadavg().map((l) => l.toFixed(2)).join(" ");
+    console.log(`\nManage Products, ${count!.n.toLocaleString()} products (${onPg ? "PostgreSQL" : "PGlite"}), load average ${load()}`);
+    const timings = await runAdminProductsBench(handle.db, {
+      iterations: Number(values.iterations),
+      log,
+      prepare: false,
+      only: values.only,
+      bulk: !values["skip-bulk"],
+    });
+    console.log(`load average at the end ${load()}`);
     console.table(timings.map((t) => ({ operation: t.op, n: t.n, "p50 ms": t.p50, "p95 ms": t.p95, "max ms": t.max })));
   } finally {
     setDatabase(undefined);

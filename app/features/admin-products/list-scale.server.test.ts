@@ -187,5 +187,106 @@ describe("Manage Products by niche and subcategory, and deep pages", () => {
     const searched = await listAdminProducts(db, filters({ q: tag, page: deep }));
     expect(searched.exact).toBe(false);
     expect(searched.rows.map((r) => r.id)).toEqual(await truePage(db, sql`p.product_name like ${`${tag} %`}`, deep));
+  }, 120_000);
+
+  it("reads deep pages of the whole catalogue by month counts, the same rows a plain query gives, across month edges and after writes that move rows", async () => {
+    const db = getDb();
+    const tag = `Mo${run}`;
+    // Older than every other product here, so they fill the deepest pages: about 7 months, 6 minutes apart
+    // in groups of 7 sharing a timestamp (ties broken by id).
+    const count = ANCHOR_FROM + 2 * ANCHOR_EVERY;
+    const ids = (
+      await queryRows<{ id: number }>(
+        db,
+        sql`insert into products (product_name, slug, status, type, pricing, is_advertised, has_coupon, created_at)
+            select ${tag} || ' ' || g, ${tag.toLowerCase()} || '-' || g,
+                   case when g % 5 = 0 then 'draft' when g % 11 = 0 then 'pending' else 'live' end, 'product',
+                   case when g % 3 = 0 then 'premium' else 'free' end, g % 13 = 0, g % 17 = 0,
+                   timestamptz '2019-01-01T00:00:00Z' + (g / 7) * interval '4 hours 0.000321 second'
+              from generate_series(1, ${count}) g returning id`,
+      )
+    ).map((r) => r.id);
+    const all = sql`true`;
+    // Pages past ANCHOR_FROM: every 23rd page, the last two, and each page holding a month's first row.
+    const check = async (extra: Partial<ProductFilters>, cond: ReturnType<typeof sql>) => {
+      const total = (await truth(db, cond))!.total!;
+      const last = Math.ceil(total / PAGE_SIZE);
+      const edges = await queryRows<{ page: number }>(
+        db,
+        sql`select distinct (r.n / ${PAGE_SIZE})::int + 1 as page from (
+              select row_number() over (order by p.created_at desc, p.id desc) - 1 as n,
+                     date_trunc('month', p.created_at at time zone 'UTC') <>
+                       lag(date_trunc('month', p.created_at at time zone 'UTC')) over (order by p.created_at desc, p.id desc) as edge
+                from products p where type = 'product' and status <> 'deleted' and ${cond}) r where r.edge`,
+      );
+      const deep = Math.floor(ANCHOR_FROM / PAGE_SIZE) + 1;
+      const pages = new Set([...edges.map((e) => e.page).filter((p) => p >= deep), last - 1, last]);
+      for (let page = deep; page <= last; page += 23) pages.add(page);
+      expect(edges.filter((e) => e.page >= deep && e.page < last).length, "month edges among the deep pages").toBeGreaterThan(2);
+      for (const page of pages) {
+        const got = await listAdminProducts(db, filters({ ...extra, page }));
+        expect(got.exact).toBe(true);
+        expect(
+          got.rows.map((r) => r.id),
+          `${JSON.stringify(extra)} page ${page}`,
+        ).toEqual(await truePage(db, cond, page));
+      }
+    };
+    await check({}, all);
+    await check({ status: "published", pricing: "free" }, sql`status = 'live' and pricing = 'free'`);
+
+    // Writes that move rows between pages and months: a product dated in the middle of the range,
+    // a status change and a removal, a product moved to another month, a deletion.
+    await db.execute(
+      sql`insert into products (product_name, slug, status, type, pricing, created_at)
+          values (${`${tag} middle`}, ${`${tag.toLowerCase()}-middle`}, 'live', 'product', 'free', timestamptz '2019-03-15T12:00:00Z')`,
+    );
+    await db.execute(sql`update products set status = 'draft' where id = any(${`{${ids.slice(100, 140).join(",")}}`}::int[])`);
+    await db.execute(sql`update products set status = 'deleted' where id = ${ids[3000]!}`);
+    await db.execute(sql`update products set created_at = timestamptz '2019-06-30T23:59:59Z' where id = ${ids[10]!}`);
+    await db.execute(sql`delete from products where id = any(${`{${ids.slice(4000, 4010).join(",")}}`}::int[])`);
+    await check({}, all);
+    await check({ status: "published", pricing: "free" }, sql`status = 'live' and pricing = 'free'`);
+  }, 120_000);
+
+  it("keeps each link's copy of the product name right after a rename, so a search within a niche or a subcategory finds the new name", async () => {
+    const db = getDb();
+    const t = await taxonomy(db, "name");
+    const tag = `Rn${run}`;
+    const ids = await bulkProducts(db, tag, 30);
+    const list = `{${ids.join(",")}}`;
+    await db.execute(sql`insert into product_niches (product_id, niche_id) select unnest(${list}::int[]), ${t.niche}`);
+    await db.execute(sql`insert into product_subcategories (product_id, subcategory_id) select unnest(${list}::int[]), ${t.subs[0]!}`);
+    const found = async (q: string) => {
+      const views = [{ niche: t.niche }, { subcategory: t.subs[0]! }, { niche: t.niche, subcategory: t.subs[0]! }];
+      return Promise.all(views.map(async (v) => (await listAdminProducts(db, filters({ ...v, q }))).rows.map((r) => r.product_name)));
+    };
+    await db.execute(sql`update products set product_name = ${`Zebra ${tag} Renamed`} where id = ${ids[4]!}`);
+    const renamed = await found(`zebra ${tag.toLowerCase()} RENAMED`);
+    expect(renamed).toEqual([[`Zebra ${tag} Renamed`], [`Zebra ${tag} Renamed`], [`Zebra ${tag} Renamed`]]);
+    expect(await found(`${tag} 5`)).toEqual([[], [], []]);
+    // Counts of a search in a small niche are exact (the niche's links are walked, names included).
+    const counted = await statusCounts(db, filters({ niche: t.niche, q: tag }));
+    expect(counted).toEqual({ counts: await truth(db, sql`${inNiche(t.niche)} and lower(product_name) like ${`%${tag.toLowerCase()}%`}`), exact: true });
+  });
+
+  it("estimates a search past the exact bound from a sample of every month, near the truth even when the matches are all new", async () => {
+    const db = getDb();
+    const tag = `Sh${run}`;
+    // 3,600 products, every third named with the tag (1,200 matches, a quarter of them drafts).
+    await db.execute(
+      sql`insert into products (product_name, slug, status, type)
+          select case when g % 3 = 0 then ${tag} || ' ' || g else 'Other ' || g end, ${tag.toLowerCase()} || '-' || g,
+                 case when g % 4 = 0 then 'draft' else 'live' end, 'product'
+            from generate_series(1, 3600) g`,
+    );
+    const got = await statusCounts(db, filters({ q: tag }));
+    const truly = (await truth(db, sql`lower(product_name) like ${`%${tag.toLowerCase()}%`}`))!;
+    expect(got.exact).toBe(false);
+    expect(truly.total).toBe(1200);
+    expect(got.counts.total).toBeGreaterThanOrEqual(1100);
+    expect(got.counts.total).toBeLessThanOrEqual(1300);
+    expect(got.counts.draft).toBeGreaterThanOrEqual(250);
+    expect(got.counts.draft).toBeLessThanOrEqual(350);
   });
 });
