@@ -52,4 +52,14 @@ describe("database constraints", () => {
     );
     expect(row.product_name).toBe("Devcord");
   });
+
+  it("gives the search indexes a pending list on a PostgreSQL server, and none on the embedded database", async () => {
+    const rows = await queryRows<{ relname: string; reloptions: string[] | null }>(
+      getDb(),
+      sql`select relname, reloptions from pg_class where relname in ('products_search_idx', 'products_name_keys_idx') order by relname`,
+    );
+    expect(rows.map((r) => r.relname)).toEqual(["products_name_keys_idx", "products_search_idx"]);
+    const expected = process.env.DATABASE_URL ? "fastupdate=on" : "fastupdate=off";
+    for (const row of rows) expect(row.reloptions ?? [], row.relname).toContain(expected);
+  });
 });
