@@ -15,18 +15,16 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
-import pg from "pg";
-import { openDatabase, queryRows, type Database, type DatabaseHandle } from "../app/db/client.server";
+import { queryRows, type Database } from "../app/db/client.server";
 import { setDatabase } from "../app/db/registry.server";
 import { EMPTY_FILTERS } from "../app/features/admin-feedback/feedback-reports";
 import { feedbackStats, readFeedbackReports } from "../app/features/admin-feedback/feedback-reports.server";
 import { listSubmissions, listSuggestions } from "../app/features/admin-submissions/queue.server";
 import { listNiches, listParentSubcategories, subcategoryOptions } from "../app/features/admin-taxonomy/taxonomy.server";
 import { listUsers, userDetails } from "../app/features/admin-users/users.server";
-import { assertLocalDatabaseUrl, withDatabase } from "../tests/setup/local-database";
 import { placeInTaxonomy } from "./catalog-scale";
 import { measureExport } from "./feedback-export";
-import { openScratchDatabase } from "./scratch-database";
+import { openKeptDatabase, openScratchDatabase } from "./scratch-database";
 import { generateSyntheticCatalog } from "./synthetic-catalog";
 import { timeMany, type Timing } from "./stats";
 
@@ -108,19 +106,6 @@ export async function moderationTimings(db: Database, iterations = 50): Promise<
   return timings;
 }
 
-async function openKept(name: string): Promise<{ handle: DatabaseHandle; fresh: boolean; cleanup: () => Promise<void> }> {
-  const url = process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
-  assertLocalDatabaseUrl(url);
-  const database = `toolnest_bench_${name.replace(/\W/g, "_")}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  const exists = (await admin.query("select 1 from pg_database where datname = $1", [database])).rowCount! > 0;
-  if (!exists) await admin.query(`create database "${database}"`);
-  await admin.end();
-  const handle = await openDatabase({ databaseUrl: withDatabase(url, database), dataDir: "", purpose: "bench" });
-  return { handle, fresh: !exists, cleanup: () => handle.close() };
-}
-
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const { values } = parseArgs({
     options: {
@@ -137,7 +122,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   });
   const log = (line: string) => console.log(line);
   const opened = values.keep
-    ? await openKept(values.keep)
+    ? await openKeptDatabase(values.keep)
     : { ...(await openScratchDatabase("admin-moderation", values.pg === true)), fresh: true };
   const { handle, cleanup } = opened;
   try {

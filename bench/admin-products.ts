@@ -14,17 +14,15 @@ import os from "node:os";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
-import pg from "pg";
-import { openDatabase, queryRows, type Database, type DatabaseHandle } from "../app/db/client.server";
+import { queryRows, type Database } from "../app/db/client.server";
 import { setDatabase } from "../app/db/registry.server";
 import { bulkDelete, bulkRemap, bulkSetStatus } from "../app/features/admin-products/bulk.server";
 import { clearAnchors } from "../app/features/admin-products/anchors.server";
 import { DEFAULT_FILTERS, PAGE_SIZE, type ProductFilters } from "../app/features/admin-products/filters";
 import { listAdminProducts, statusCounts } from "../app/features/admin-products/list.server";
 import { placeInTaxonomy } from "./catalog-scale";
-import { openScratchDatabase } from "./scratch-database";
+import { openKeptDatabase, openScratchDatabase } from "./scratch-database";
 import { generateSyntheticCatalog } from "./synthetic-catalog";
-import { assertLocalDatabaseUrl, withDatabase } from "../tests/setup/local-database";
 import { summarize, timeMany, type Timing } from "./stats";
 
 const BULK_SIZE = 1000;
@@ -168,20 +166,6 @@ export async function runAdminProductsBench(
 
 /* ------------------------------------------------------------------ run alone */
 
-/** The PostgreSQL database `toolnest_bench_<name>`, created when missing (same as bench/admin-moderation.ts). */
-async function openKept(name: string): Promise<{ handle: DatabaseHandle; fresh: boolean; cleanup: () => Promise<void> }> {
-  const url = process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
-  assertLocalDatabaseUrl(url);
-  const database = `toolnest_bench_${name.replace(/\W/g, "_")}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  const exists = (await admin.query("select 1 from pg_database where datname = $1", [database])).rowCount! > 0;
-  if (!exists) await admin.query(`create database "${database}"`);
-  await admin.end();
-  const handle = await openDatabase({ databaseUrl: withDatabase(url, database), dataDir: "", purpose: "bench" });
-  return { handle, fresh: !exists, cleanup: () => handle.close() };
-}
-
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const { values } = parseArgs({
     options: {
@@ -194,7 +178,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
     },
   });
   const log = (line: string) => console.log(line);
-  const { handle, cleanup } = values.keep ? await openKept(values.keep) : await openScratchDatabase("admin-bench", values.pg === true);
+  const { handle, cleanup } = values.keep ? await openKeptDatabase(values.keep) : await openScratchDatabase("admin-bench", values.pg === true);
   try {
     setDatabase(handle);
     await handle.migrate();

@@ -52,3 +52,20 @@ export async function scratchPostgres(name: string): Promise<{ name: string; url
     },
   };
 }
+
+/**
+ * The PostgreSQL database `toolnest_bench_<name>` on DATABASE_URL's server (local hosts only),
+ * created when missing and kept afterwards, so a second run measures without seeding again.
+ */
+export async function openKeptDatabase(name: string): Promise<{ handle: DatabaseHandle; fresh: boolean; cleanup: () => Promise<void> }> {
+  const url = process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
+  assertLocalDatabaseUrl(url);
+  const database = `toolnest_bench_${name.replace(/\W/g, "_")}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  const exists = (await admin.query("select 1 from pg_database where datname = $1", [database])).rowCount! > 0;
+  if (!exists) await admin.query(`create database "${database}"`);
+  await admin.end();
+  const handle = await openDatabase({ databaseUrl: withDatabase(url, database), dataDir: "", purpose: "bench" });
+  return { handle, fresh: !exists, cleanup: () => handle.close() };
+}
