@@ -37,8 +37,11 @@ async function taxonomy(db: Database, label: string) {
   return { niche: niche!.id, subs };
 }
 
-/** Inserts `n` products named `${tag} g`, created in groups of 7 that share a timestamp (ties broken by id). */
-async function bulkProducts(db: Database, tag: string, n: number) {
+/**
+ * Inserts `n` products named `${tag} g`, created from `from` in groups of 7 that share a timestamp
+ * (ties broken by id), `step` apart.
+ */
+async function bulkProducts(db: Database, tag: string, n: number, { from = "2023-01-01T00:00:00Z", step = "1 minute 0.000123 second" } = {}) {
   return (
     await queryRows<{ id: number }>(
       db,
@@ -46,7 +49,7 @@ async function bulkProducts(db: Database, tag: string, n: number) {
           select ${tag} || ' ' || g, ${tag.toLowerCase()} || '-' || g,
                  case when g % 5 = 0 then 'draft' when g % 11 = 0 then 'pending' else 'live' end, 'product',
                  case when g % 3 = 0 then 'premium' else 'free' end, g % 13 = 0, g % 17 = 0,
-                 timestamptz '2023-01-01T00:00:00Z' + (g / 7) * interval '1 minute 0.000123 second'
+                 ${from}::timestamptz + (g / 7) * ${step}::interval
             from generate_series(1, ${n}) g returning id`,
     )
   ).map((r) => r.id);
@@ -195,17 +198,7 @@ describe("Manage Products by niche and subcategory, and deep pages", () => {
     // Older than every other product here, so they fill the deepest pages: about 7 months, 6 minutes apart
     // in groups of 7 sharing a timestamp (ties broken by id).
     const count = ANCHOR_FROM + 2 * ANCHOR_EVERY;
-    const ids = (
-      await queryRows<{ id: number }>(
-        db,
-        sql`insert into products (product_name, slug, status, type, pricing, is_advertised, has_coupon, created_at)
-            select ${tag} || ' ' || g, ${tag.toLowerCase()} || '-' || g,
-                   case when g % 5 = 0 then 'draft' when g % 11 = 0 then 'pending' else 'live' end, 'product',
-                   case when g % 3 = 0 then 'premium' else 'free' end, g % 13 = 0, g % 17 = 0,
-                   timestamptz '2019-01-01T00:00:00Z' + (g / 7) * interval '4 hours 0.000321 second'
-              from generate_series(1, ${count}) g returning id`,
-      )
-    ).map((r) => r.id);
+    const ids = await bulkProducts(db, tag, count, { from: "2019-01-01T00:00:00Z", step: "4 hours 0.000321 second" });
     const all = sql`true`;
     // Pages past ANCHOR_FROM: every 23rd page, the last two, and each page holding a month's first row.
     const check = async (extra: Partial<ProductFilters>, cond: ReturnType<typeof sql>) => {
