@@ -26,7 +26,14 @@ console.log(`Running the test suites on ${where}.`);
 const unit = spawnSync(bin("vitest"), ["run", "--reporter=default", "--reporter=json", "--outputFile.json=.tmp/vitest-results.json", ...extra], {
   stdio: "inherit",
 });
-const e2e = spawnSync(bin("playwright"), ["test"], { stdio: "inherit" });
+// E2E_PROJECTS=http,desktop runs only those Playwright projects (CI's PostgreSQL pass, decision 058).
+const projects = (process.env.E2E_PROJECTS ?? "")
+  .split(",")
+  .map((name) => name.trim())
+  .filter(Boolean)
+  .flatMap((name) => ["--project", name]);
+if (projects.length) console.log(`End-to-end projects: ${process.env.E2E_PROJECTS}.`);
+const e2e = spawnSync(bin("playwright"), ["test", ...projects], { stdio: "inherit" });
 
 function readJson(file: string): Record<string, unknown> | undefined {
   try {
