@@ -48,6 +48,18 @@ describe("securityHeaders", () => {
   });
 });
 
+describe("newNonce", () => {
+  it("gives 24 base64 characters, never the same twice, across many refills of its random block", () => {
+    const seen = new Set<string>();
+    for (let i = 0; i < 5_000; i++) {
+      const nonce = newNonce();
+      expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+      seen.add(nonce);
+    }
+    expect(seen.size).toBe(5_000);
+  });
+});
+
 describe("a cached page's nonce", () => {
   it("is replaced everywhere by a fresh one in what is sent, and the ETag digest ignores it", async () => {
     const old = newNonce();

@@ -10,9 +10,24 @@ import { env, type Env } from "../app/lib/env.server";
 
 type Mode = "production" | "development";
 
-/** 16 random bytes in base64: 24 characters that no page contains by chance. */
+const NONCE_BYTES = 16;
+/** Random bytes for 256 nonces, drawn at once: one call per nonce cost 6% of a page-cache hit. */
+const POOL_BYTES = NONCE_BYTES * 256;
+let pool = Buffer.alloc(0);
+let poolAt = 0;
+
+/**
+ * 16 random bytes in base64: 24 characters that no page contains by chance. The bytes come from
+ * the system's CSPRNG in blocks (as Node's randomUUID does), and each byte is used once.
+ */
 export function newNonce(): string {
-  return crypto.randomBytes(16).toString("base64");
+  if (poolAt + NONCE_BYTES > pool.length) {
+    pool = crypto.randomBytes(POOL_BYTES);
+    poolAt = 0;
+  }
+  const nonce = pool.toString("base64", poolAt, poolAt + NONCE_BYTES);
+  poolAt += NONCE_BYTES;
+  return nonce;
 }
 
 export const NONCE_LENGTH = newNonce().length;
