@@ -216,6 +216,33 @@ describe("the report, moderation and public visibility", () => {
     }
   });
 
+  it("names each row's product and author as they are now: renames, a username set or removed, a review moved", async () => {
+    const db = getDb();
+    const product = await createProduct(db, { product_name: `Fbn${run} Before` });
+    const moved = await createProduct(db, { product_name: `Fbn${run} Other` });
+    const writer = await createUser(db, `fb-namer-${run}`);
+    const id = await review(db, product.id, writer, 4, `named ${run}`);
+    const lineOf = async () => {
+      const text = await readAll(feedbackCsvStream(db, EMPTY_FILTERS, 1000));
+      return text.split("\r\n").find((line) => line.startsWith(`${id},`));
+    };
+    const username = writer.replace(/[^a-z0-9]/gi, "").slice(0, 40);
+    expect(await lineOf()).toContain(`,Fbn${run} Before,${username},4,`);
+
+    await db.execute(sql`update products set product_name = ${`Fbn${run} After`} where id = ${product.id}`);
+    expect(await lineOf()).toContain(`,Fbn${run} After,${username},`);
+    await db.execute(sql`update profiles set username = ${`renamed${run}`} where id = ${writer}`);
+    expect(await lineOf()).toContain(`,Fbn${run} After,renamed${run},`);
+    // Without a profile the account's name stands; a new name follows.
+    await db.execute(sql`delete from profiles where id = ${writer}`);
+    await db.execute(sql`update "user" set name = ${`Named ${run}`} where id = ${writer}`);
+    expect(await lineOf()).toContain(`,Fbn${run} After,Named ${run},`);
+    await db.execute(sql`insert into profiles (id, username, email) values (${writer}, ${`back${run}`}, ${`${writer}@example.com`})`);
+    expect(await lineOf()).toContain(`,back${run},`);
+    await db.execute(sql`update product_feedback set product_id = ${moved.id} where id = ${id}`);
+    expect(await lineOf()).toContain(`,Fbn${run} Other,back${run},4,named ${run},`);
+  });
+
   it("walks a search common among the newest reviews without collecting it, newest first, estimated", async () => {
     const db = getDb();
     const token = `common${run}`;

@@ -96,6 +96,9 @@ export const product_feedback = pgTable(
     /** Hidden by an admin (Feedback Reports) as abusive: kept for the record, never shown or counted. */
     hidden_at: timestamp("hidden_at", { withTimezone: true }),
     created_at: createdAt(),
+    /** Copies of the product's name and the author's (username, else name) for the CSV export, kept by triggers (migration 0033). */
+    product_name: text("product_name"),
+    author_name: text("author_name"),
   },
   (t) => [
     check("product_feedback_rating_check", sql`rating between 1 and 5`),

@@ -435,7 +435,8 @@ function csvTextCell(column: string): SQL {
 }
 
 /**
- * The filtered feedback as CSV, newest first, read in keyset batches (`f.id < last`). The database
+ * The filtered feedback as CSV, newest first, read in keyset batches (`f.id < last`), with the names
+ * each row keeps of its product and author (migration 0033, kept by triggers). The database
  * writes each batch's lines (cells escaped as `csvCell` does, the date in ISO 8601 UTC) and joins
  * them into one text, so Node handles one string per batch rather than an object per row. The next
  * batch is asked for while this one is sent, so the database and Node work at the same time;
@@ -443,6 +444,9 @@ function csvTextCell(column: string): SQL {
  */
 export function feedbackCsvStream(db: Database, filters: FeedbackFilters, batchSize = EXPORT_BATCH_SIZE, onBatch?: (rows: number) => void) {
   const where = filterCondition(filters);
+  // Each row carries its product's and author's names (migration 0033): the other tables are
+  // joined only for a search, which matches on the author's e-mail too.
+  const source = filters.q ? joins : sql`product_feedback f`;
   const encoder = new TextEncoder();
   const line = sql.join(
     [sql`b.id::text`, csvTextCell("b.product"), csvTextCell("b.author"), sql`b.rating`, csvTextCell("b.comment"), sql`b.created || chr(13) || chr(10)`],
@@ -452,10 +456,10 @@ export function feedbackCsvStream(db: Database, filters: FeedbackFilters, batchS
     const [batch] = await queryRows<{ n: number; last: number | null; chunk: string | null }>(
       db,
       sql`select count(*)::int as n, min(b.id)::int as last, string_agg(${line}, '' order by b.id desc) as chunk
-          from (select f.id, p.product_name as product, coalesce(pr.username, u.name) as author,
+          from (select f.id, f.product_name as product, f.author_name as author,
                        case when f.parent_id is null then f.rating::text else '' end as rating, f.comment,
                        to_char(f.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created
-                  from ${joins} where ${where} ${after === null ? sql`` : sql`and f.id < ${after}`}
+                  from ${source} where ${where} ${after === null ? sql`` : sql`and f.id < ${after}`}
                  order by f.id desc limit ${batchSize}) b`,
     );
     return { n: Number(batch?.n ?? 0), last: batch?.last == null ? null : Number(batch.last), chunk: batch?.chunk ?? "" };
