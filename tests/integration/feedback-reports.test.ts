@@ -17,6 +17,7 @@ import {
   moderateFeedback,
   readFeedbackReports,
   SEARCH_EXACT_LIMIT,
+  searchWords,
 } from "~/features/admin-feedback/feedback-reports.server";
 
 beforeAll(() => setAuthSettings(localSettings()));
@@ -59,6 +60,11 @@ describe("filters in the URL and CSV cells", () => {
     expect(csvCell("plain")).toBe("plain");
     expect(csvCell("a,b\nc")).toBe(`"a,b\nc"`);
     expect(csvRow([1, null, "x"])).toBe("1,,x\r\n");
+    // The words that may stand for a search on the trigram index: 3+ characters, only when there are two or more.
+    expect(searchWords("review 12345")).toEqual(["review", "12345"]);
+    expect(searchWords("many number 10")).toEqual(["many", "number"]);
+    expect(searchWords("review")).toEqual([]);
+    expect(searchWords("a b review")).toEqual([]);
     expect(exportFileName(new Date("2026-03-04T23:00:00Z"))).toBe("feedback-reports-2026-03-04.csv");
   });
 });
