@@ -247,6 +247,10 @@ describe("the report, moderation and public visibility", () => {
     expect(await lineOf()).toContain(`,back${run},`);
     await db.execute(sql`update product_feedback set product_id = ${moved.id} where id = ${id}`);
     expect(await lineOf()).toContain(`,Fbn${run} Other,back${run},4,named ${run},`);
+    // What a search's author branch reads follows a new e-mail too: username, name, e-mail, lower case.
+    await db.execute(sql`update "user" set email = ${`Moved-${run}@Example.org`} where id = ${writer}`);
+    const [kept] = await queryRows<{ author_search: string }>(db, sql`select author_search from product_feedback where id = ${id}`);
+    expect(kept!.author_search).toBe(`back${run}\u0001named ${run}\u0001moved-${run}@example.org`);
   });
 
   it("walks a search common among the newest reviews without collecting it, newest first, estimated", async () => {
@@ -266,6 +270,12 @@ describe("the report, moderation and public visibility", () => {
     // With a rating filter the probe and the walk keep to that rating.
     const fives = await readFeedbackReports(db, { filters: filters({ q: token, rating: 5 }), page: 1 });
     expect(fives.rows.every((r) => r.rating === 5 && r.comment.startsWith(token))).toBe(true);
+    // The author branch walks the same way, on each row's copy of its author's username and e-mail.
+    const byUsername = await readFeedbackReports(db, { filters: filters({ q: `FBOTHER${run}` }), page: 2 });
+    expect(byUsername).toMatchObject({ estimated: true, capped: true });
+    expect(byUsername.rows.map((r) => r.comment)).toEqual(Array.from({ length: 10 }, (_, i) => `${token} number ${i + 11}`));
+    const byEmail = await readFeedbackReports(db, { filters: filters({ q: `other-${run}@example.com` }), page: 1 });
+    expect(byEmail.rows.map((r) => r.comment)).toEqual(Array.from({ length: 10 }, (_, i) => `${token} number ${i + 1}`));
     await db.execute(sql`delete from product_feedback where comment like ${`${token} number %`}`);
   });
 

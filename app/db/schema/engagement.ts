@@ -99,6 +99,8 @@ export const product_feedback = pgTable(
     /** Copies of the product's name and the author's (username, else name) for the CSV export, kept by triggers (migration 0033). */
     product_name: text("product_name"),
     author_name: text("author_name"),
+    /** The author's username, name and e-mail, lower case, apart by chr(1): what the search's author branch matches. */
+    author_search: text("author_search"),
   },
   (t) => [
     check("product_feedback_rating_check", sql`rating between 1 and 5`),

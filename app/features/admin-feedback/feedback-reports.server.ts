@@ -66,16 +66,16 @@ type Branch = "comment" | "product" | "author";
 const BRANCHES: Branch[] = ["comment", "product", "author"];
 
 /**
- * Each search branch as a condition on one feedback row `f`: its product by the name it keeps, its
- * author looked up by key. Scalar subqueries, not EXISTS: the planner may turn an EXISTS into a hash of every matching
- * user or product (10,000 users for a common name) where a walk or a sample needs a few lookups.
+ * Each search branch as a condition on one feedback row `f`, on the copies it keeps of its product's
+ * name and its author's username, name and e-mail (migration 0033, kept by triggers): no lookup
+ * per row, and no EXISTS, which the planner may turn into a hash of every matching user or product
+ * (10,000 users for a common name) where a walk or a sample reads a few rows.
  */
 function branchCondition(branch: Branch, pattern: string): SQL {
   if (branch === "comment") return sql`f.comment ilike ${pattern}`;
-  // The row's copy of its product's name (migration 0033): no lookup.
   if (branch === "product") return sql`coalesce(lower(f.product_name) like lower(${pattern}), false)`;
-  return sql`(coalesce((select lower(uu.name) like lower(${pattern}) or lower(uu.email) like lower(${pattern}) from "user" uu where uu.id = f.user_id), false)
-              or coalesce((select lower(pf.username) like lower(${pattern}) from profiles pf where pf.id = f.user_id), false))`;
+  // Username, name and e-mail as the row keeps them (lower case, apart by chr(1), which no search holds).
+  return sql`coalesce(f.author_search like lower(${pattern}), false)`;
 }
 
 /**
@@ -145,7 +145,7 @@ async function probeSearch(db: Database, filters: FeedbackFilters): Promise<{ co
       ],
       sql`, `,
     )}
-          from (select x.id, x.comment, x.product_name, x.user_id from product_feedback x where ${rowFilters(filters, sql`x`)}
+          from (select x.id, x.comment, x.product_name, x.author_search from product_feedback x where ${rowFilters(filters, sql`x`)}
                  order by x.created_at desc, x.id desc limit ${PROBE_ROWS}) f`,
   );
   const hits = (key: string) => Number(row?.[key] ?? 0);
