@@ -42,15 +42,18 @@ function rowFilters(filters: FeedbackFilters, x: SQL): SQL {
 }
 
 /**
- * Whether a row (f, p, u, pr joined) matches the search: its comment, its product's name, or its
- * author's name, e-mail or username contain the text (the export walks the rows with it).
+ * Whether a feedback row `f` matches the search: its comment, or the names it keeps of its product
+ * and its author's username, name and e-mail (migration 0033), as the branches below read them.
+ * The export walks the rows with it.
  */
 function searchMatch(pattern: string): SQL {
-  return sql`(f.comment ilike ${pattern} or lower(p.product_name) like lower(${pattern})
-              or lower(u.name) like lower(${pattern}) or lower(u.email) like lower(${pattern}) or lower(pr.username) like lower(${pattern}))`;
+  return sql`(${sql.join(
+    BRANCHES.map((b) => branchCondition(b, pattern)),
+    sql` or `,
+  )})`;
 }
 
-/** The filters as a condition on f (product_feedback), p (products), u ("user"), pr (profiles). */
+/** The filters as a condition on f (product_feedback) alone. */
 export function filterCondition(filters: FeedbackFilters): SQL {
   const parts: SQL[] = [rowFilters(filters, sql`f`)];
   if (filters.q) parts.push(searchMatch(likePattern(filters.q)));
@@ -256,7 +259,7 @@ export const COUNT_CAP = 10_000;
 export async function readFeedbackReports(db: Database, query: { filters: FeedbackFilters; page: number }): Promise<FeedbackReportsPage> {
   if (query.filters.q) return readSearch(db, query);
   const where = filterCondition(query.filters);
-  // Without a search the joins add nothing to a count (every row has its product and user).
+  // The count reads product_feedback alone: every filter is on its own columns.
   const [stats, [count]] = await Promise.all([
     feedbackStats(db),
     queryRows<{ n: number }>(db, sql`select count(*)::int as n from (select 1 from product_feedback f where ${where} limit ${COUNT_CAP + 1}) c`),
@@ -470,9 +473,6 @@ function csvTextCell(column: string): SQL {
  */
 export function feedbackCsvStream(db: Database, filters: FeedbackFilters, batchSize = EXPORT_BATCH_SIZE, onBatch?: (rows: number) => void) {
   const where = filterCondition(filters);
-  // Each row carries its product's and author's names (migration 0033): the other tables are
-  // joined only for a search, which matches on the author's e-mail too.
-  const source = filters.q ? joins : sql`product_feedback f`;
   const encoder = new TextEncoder();
   const line = sql.join(
     [sql`b.id::text`, csvTextCell("b.product"), csvTextCell("b.author"), sql`b.rating`, csvTextCell("b.comment"), sql`b.created || chr(13) || chr(10)`],
@@ -485,7 +485,7 @@ export function feedbackCsvStream(db: Database, filters: FeedbackFilters, batchS
           from (select f.id, f.product_name as product, f.author_name as author,
                        case when f.parent_id is null then f.rating::text else '' end as rating, f.comment,
                        to_char(f.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created
-                  from ${source} where ${where} ${after === null ? sql`` : sql`and f.id < ${after}`}
+                  from product_feedback f where ${where} ${after === null ? sql`` : sql`and f.id < ${after}`}
                  order by f.id desc limit ${batchSize}) b`,
     );
     return { n: Number(batch?.n ?? 0), last: batch?.last == null ? null : Number(batch.last), chunk: batch?.chunk ?? "" };
