@@ -11,17 +11,14 @@ ALTER TABLE "product_feedback" ADD COLUMN IF NOT EXISTS "author_name" text;
 --> statement-breakpoint
 ALTER TABLE "product_feedback" ADD COLUMN IF NOT EXISTS "author_search" text;
 --> statement-breakpoint
--- The author as the export names them: the profile's username, else the account's name.
-CREATE OR REPLACE FUNCTION toolnest_feedback_author_name(p_user text) RETURNS text LANGUAGE sql STABLE AS $$
-  SELECT coalesce((SELECT pr.username FROM profiles pr WHERE pr.id = p_user), (SELECT u.name FROM "user" u WHERE u.id = p_user))
-$$;
---> statement-breakpoint
--- What the author branch of the search matches: username, name and e-mail in lower case, apart by
--- a control character, which a search never holds (cleanSearch), so no match spans two of them.
-CREATE OR REPLACE FUNCTION toolnest_feedback_author_search(p_user text) RETURNS text LANGUAGE sql STABLE AS $$
-  SELECT lower(coalesce((SELECT pr.username FROM profiles pr WHERE pr.id = p_user), '') || chr(1)
-               || coalesce(u.name, '') || chr(1) || coalesce(u.email, ''))
-    FROM "user" u WHERE u.id = p_user
+-- The author as the export names them (the profile's username, else the account's name), and what
+-- the search's author branch matches: username, name and e-mail in lower case, apart by a control
+-- character, which a search never holds (cleanSearch), so no match spans two of them. One lookup.
+CREATE OR REPLACE FUNCTION toolnest_feedback_author(p_user text, OUT author_name text, OUT author_search text) LANGUAGE sql STABLE AS $$
+  SELECT coalesce(pr.username, u.name),
+         lower(coalesce(pr.username, '') || chr(1) || coalesce(u.name, '') || chr(1) || coalesce(u.email, ''))
+    FROM "user" u LEFT JOIN profiles pr ON pr.id = u.id
+   WHERE u.id = p_user
 $$;
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION toolnest_feedback_names() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -30,8 +27,7 @@ BEGIN
     NEW.product_name := (SELECT p.product_name FROM products p WHERE p.id = NEW.product_id);
   END IF;
   IF TG_OP = 'INSERT' OR NEW.user_id IS DISTINCT FROM OLD.user_id THEN
-    NEW.author_name := toolnest_feedback_author_name(NEW.user_id);
-    NEW.author_search := toolnest_feedback_author_search(NEW.user_id);
+    SELECT a.author_name, a.author_search INTO NEW.author_name, NEW.author_search FROM toolnest_feedback_author(NEW.user_id) a;
   END IF;
   RETURN NEW;
 END $$;
@@ -57,11 +53,11 @@ CREATE TRIGGER products_feedback_names AFTER UPDATE OF product_name ON products
 CREATE OR REPLACE FUNCTION toolnest_feedback_author_renamed() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   v_user text := CASE WHEN TG_OP = 'DELETE' THEN OLD.id ELSE NEW.id END;
-  v_name text := toolnest_feedback_author_name(v_user);
-  v_search text := toolnest_feedback_author_search(v_user);
+  v record;
 BEGIN
-  UPDATE product_feedback SET author_name = v_name, author_search = v_search
-   WHERE user_id = v_user AND (author_name IS DISTINCT FROM v_name OR author_search IS DISTINCT FROM v_search);
+  SELECT * INTO v FROM toolnest_feedback_author(v_user);
+  UPDATE product_feedback SET author_name = v.author_name, author_search = v.author_search
+   WHERE user_id = v_user AND (author_name IS DISTINCT FROM v.author_name OR author_search IS DISTINCT FROM v.author_search);
   RETURN NULL;
 END $$;
 --> statement-breakpoint
@@ -76,6 +72,9 @@ DROP TRIGGER IF EXISTS profiles_feedback_names ON profiles;
 CREATE TRIGGER profiles_feedback_names AFTER INSERT OR DELETE OR UPDATE OF username ON profiles
   FOR EACH ROW EXECUTE FUNCTION toolnest_feedback_author_renamed();
 --> statement-breakpoint
-UPDATE product_feedback f SET product_name = p.product_name FROM products p WHERE p.id = f.product_id;
---> statement-breakpoint
-UPDATE product_feedback f SET author_name = toolnest_feedback_author_name(f.user_id), author_search = toolnest_feedback_author_search(f.user_id);
+-- Existing rows, in one pass over the table.
+UPDATE product_feedback f
+   SET product_name = p.product_name,
+       (author_name, author_search) = (SELECT a.author_name, a.author_search FROM toolnest_feedback_author(f.user_id) a)
+  FROM products p
+ WHERE p.id = f.product_id;

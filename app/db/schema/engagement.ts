@@ -96,7 +96,7 @@ export const product_feedback = pgTable(
     /** Hidden by an admin (Feedback Reports) as abusive: kept for the record, never shown or counted. */
     hidden_at: timestamp("hidden_at", { withTimezone: true }),
     created_at: createdAt(),
-    /** Copies of the product's name and the author's (username, else name) for the CSV export, kept by triggers (migration 0033). */
+    /** Copies kept by triggers (migration 0033) for Feedback Reports: the export's product and author (username, else name). */
     product_name: text("product_name"),
     author_name: text("author_name"),
     /** The author's username, name and e-mail, lower case, apart by chr(1): what the search's author branch matches. */

@@ -41,18 +41,6 @@ function rowFilters(filters: FeedbackFilters, x: SQL): SQL {
   return sql.join(parts, sql` and `);
 }
 
-/**
- * Whether a feedback row `f` matches the search: its comment, or the names it keeps of its product
- * and its author's username, name and e-mail (migration 0033), as the branches below read them.
- * The export walks the rows with it.
- */
-function searchMatch(pattern: string): SQL {
-  return sql`(${sql.join(
-    BRANCHES.map((b) => branchCondition(b, pattern)),
-    sql` or `,
-  )})`;
-}
-
 /** The filters as a condition on f (product_feedback) alone. */
 export function filterCondition(filters: FeedbackFilters): SQL {
   const parts: SQL[] = [rowFilters(filters, sql`f`)];
@@ -79,6 +67,18 @@ function branchCondition(branch: Branch, pattern: string): SQL {
   if (branch === "product") return sql`coalesce(lower(f.product_name) like lower(${pattern}), false)`;
   // Username, name and e-mail as the row keeps them (lower case, apart by chr(1), which no search holds).
   return sql`coalesce(f.author_search like lower(${pattern}), false)`;
+}
+
+/**
+ * Whether a feedback row `f` matches the search: its comment, or the names it keeps of its product
+ * and its author's username, name and e-mail (migration 0033), as the branches above read them.
+ * The export walks the rows with it.
+ */
+function searchMatch(pattern: string): SQL {
+  return sql`(${sql.join(
+    BRANCHES.map((b) => branchCondition(b, pattern)),
+    sql` or `,
+  )})`;
 }
 
 /**
