@@ -3,6 +3,15 @@ import { test as base, expect, type Page, type TestInfo } from "@playwright/test
 
 /** Fails on serious or critical accessibility violations, listing them. */
 export async function expectAccessible(page: Page) {
+  // Contrast is judged on what stays on screen: a toast or dialog still fading in is half
+  // transparent (axe once failed a sonner toast mid-fade). Finite animations get up to 2 s to end.
+  await page
+    .waitForFunction(
+      () => document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getComputedTiming().iterations === Infinity),
+      null,
+      { timeout: 2_000 },
+    )
+    .catch(() => {});
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(
