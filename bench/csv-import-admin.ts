@@ -8,7 +8,7 @@
  * same loader with no import running is the baseline). Fresh database each run (PGlite in a temp
  * DATA_DIR; with --pg, a new database on DATABASE_URL, local only).
  *
- *   npx tsx bench/csv-import-admin.ts [--rows 10000,100000] [--pg] [--no-pglite] [--batch 1000] [--gin-fastupdate] [--no-pages]
+ *   npx tsx bench/csv-import-admin.ts [--rows 10000,100000] [--pg] [--no-pglite] [--batch 1000] [--concurrency 2] [--gin-fastupdate] [--no-pages]
  *
  * --no-pages: no product page requests during the import (the import alone).
  *
@@ -22,13 +22,15 @@ import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { openDatabase, queryRows, type DatabaseHandle } from "../app/db/client.server";
+import { requestStarted } from "../app/db/foreground.server";
 import { setDatabase } from "../app/db/registry.server";
 import { insertCatalogProducts } from "../app/domain/insert-products.server";
 import { TaxonomyResolver } from "../app/domain/taxonomy-resolver.server";
-import { runImport } from "../app/features/catalog-import/import-job.server";
+import { importWriteSettings, runImport } from "../app/features/catalog-import/import-job.server";
 import { stageUpload } from "../app/features/catalog-import/import-staging.server";
 import { assertLocalDatabaseUrl, withDatabase } from "../tests/setup/local-database";
 import { generateCsv } from "./import";
+import { useServerBuildEnv } from "./ssr-env";
 import { summarize } from "./stats";
 
 export interface AdminImportBenchResult {
@@ -48,6 +50,8 @@ export interface AdminImportBenchResult {
   importCpu: string;
   pageIdleP95Ms: number;
   pageP95Ms: number;
+  /** The page after the import, nothing else running: its cost at the new catalogue size. */
+  pageAfterP95Ms: number;
   pageMaxMs: number;
   pageRequests: number;
 }
@@ -77,6 +81,7 @@ async function cpuSeconds(handle: DatabaseHandle, kind: "pglite" | "postgres", s
 
 /** The product page's loader for one anonymous GET (its database reads; no page cache). */
 async function productPage(): Promise<void> {
+  useServerBuildEnv();
   const { loader } = await import("../app/routes/product");
   const request = new Request(`http://localhost/resources/${PAGE_SLUG}`);
   const result = await loader({ request, params: { slug: PAGE_SLUG }, context: {} } as unknown as Parameters<typeof loader>[0]);
@@ -92,7 +97,13 @@ async function pageLatencies(until: { done: boolean } | number): Promise<number[
     [0, 1].map(async () => {
       while (running()) {
         const started = performance.now();
-        await productPage();
+        // Counted as the server counts an admitted request (server/admission.ts).
+        const ended = requestStarted();
+        try {
+          await productPage();
+        } finally {
+          ended();
+        }
         samples.push(performance.now() - started);
         await new Promise((resolve) => setTimeout(resolve, 10));
       }
@@ -180,14 +191,17 @@ async function benchOne(kind: "pglite" | "postgres", file: string, rows: number)
       const importing = { done: false };
       const pages = values["no-pages"] ? Promise.resolve([]) : pageLatencies(importing);
       try {
-        // The batch sizes server/jobs.ts gives the job (smaller on the embedded database, which serves pages on the same connection).
-        await runImport(handle.db, staged.id, { batchSize: batchSize ?? (kind === "pglite" ? 200 : 1000) });
+        // What server/jobs.ts gives the job (smaller batches, one at a time, on the embedded database, which serves pages on the same connection).
+        const settings = importWriteSettings(kind === "pglite" ? "embedded" : "postgres");
+        await runImport(handle.db, staged.id, { ...settings, ...(batchSize ? { batchSize } : {}), ...(concurrency ? { concurrency } : {}) });
       } finally {
         importing.done = true;
       }
       const importSeconds = (performance.now() - t1) / 1000;
       const c2 = await cpuSeconds(handle, kind, backends);
       const busy = summarize("importing", await pages);
+      // The same page once the import is done (the catalogue as large, nothing importing).
+      const after = values["no-pages"] ? null : summarize("after", await pageLatencies(2_000));
       const cpu = (a: { node: number; db: number }, b: { node: number; db: number }) =>
         `${(b.node - a.node).toFixed(1)} / ${kind === "postgres" ? (b.db - a.db).toFixed(1) : "-"}`;
       sample();
@@ -207,6 +221,7 @@ async function benchOne(kind: "pglite" | "postgres", file: string, rows: number)
         importCpu: cpu(c1, c2),
         pageIdleP95Ms: Math.round(idle.p95),
         pageP95Ms: Math.round(busy.p95),
+        pageAfterP95Ms: after ? Math.round(after.p95) : 0,
         pageMaxMs: Math.round(busy.max),
         pageRequests: busy.n,
       };
@@ -221,9 +236,10 @@ async function benchOne(kind: "pglite" | "postgres", file: string, rows: number)
 }
 
 const { values } = parseArgs({
-  options: { rows: { type: "string", default: "10000,100000" }, pg: { type: "boolean" }, "no-pglite": { type: "boolean" }, batch: { type: "string" }, "gin-fastupdate": { type: "boolean" }, "no-pages": { type: "boolean" } },
+  options: { rows: { type: "string", default: "10000,100000" }, pg: { type: "boolean" }, "no-pglite": { type: "boolean" }, batch: { type: "string" }, concurrency: { type: "string" }, "gin-fastupdate": { type: "boolean" }, "no-pages": { type: "boolean" } },
 });
 const batchSize = Number(values.batch) || undefined;
+const concurrency = Number(values.concurrency) || undefined;
 const sizes = values.rows.split(",").map((v) => Number(v.trim())).filter((v) => Number.isSafeInteger(v) && v > 0);
 const kinds: ("pglite" | "postgres")[] = [];
 if (!values["no-pglite"]) kinds.push("pglite");

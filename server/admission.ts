@@ -7,6 +7,7 @@
  */
 import type { NextFunction, Request, Response } from "express";
 import { withDatabaseBusyScope } from "../app/db/client.server";
+import { requestStarted } from "../app/db/foreground.server";
 
 export interface AdmissionOptions {
   maxConcurrent: number;
@@ -38,6 +39,8 @@ export function admissionControl({ maxConcurrent, maxQueued, queueWaitMs }: Admi
   const start = (res: Response, next: NextFunction) => {
     active += 1;
     res.once("close", release);
+    // Background work on the embedded database gives way while requests are answered.
+    res.once("close", requestStarted());
     // Lets the page handler tell a database pool timeout (503) from a bug (500).
     withDatabaseBusyScope(() => next());
   };

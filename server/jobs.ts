@@ -4,7 +4,7 @@
  * server bundle (app/lib/jobs/job-queue.ts), whose actions enqueue jobs.
  */
 import type { DatabaseHandle } from "../app/db/client.server";
-import { IMPORT_QUEUE, importJobHandler, releaseOrphanedImports, resumeStaleImports } from "../app/features/catalog-import/import-job.server";
+import { IMPORT_QUEUE, importJobHandler, importWriteSettings, releaseOrphanedImports, resumeStaleImports } from "../app/features/catalog-import/import-job.server";
 import { PRODUCT_LOGO_QUEUE, productLogoJobHandler, scheduleProductLogoSweeps } from "../app/features/logos/logo-sweep.server";
 import { InProcessJobQueue } from "../app/lib/jobs/in-process.server";
 import { setJobQueue, type JobQueue } from "../app/lib/jobs/job-queue";
@@ -21,8 +21,7 @@ export async function startJobWorkers(handle: DatabaseHandle, databaseUrl: strin
     handle.kind === "postgres" && databaseUrl ? new PgBossJobQueue({ connectionString: databaseUrl }) : new InProcessJobQueue(handle.db);
   if (queue.kind === "in-process") await releaseOrphanedImports(handle.db);
   await queue.start();
-  // Smaller batches on the embedded database: it runs in this process and pages wait for each one.
-  await queue.work(IMPORT_QUEUE, importJobHandler(() => handle.db, queue.kind === "in-process" ? 200 : 1000));
+  await queue.work(IMPORT_QUEUE, importJobHandler(() => handle.db, importWriteSettings(queue.kind === "in-process" ? "embedded" : "postgres")));
   await queue.work(PRODUCT_LOGO_QUEUE, productLogoJobHandler(() => handle.db));
   setJobQueue(queue);
   // Outside logos are copied into our storage: first sweep 5 minutes after start, then every 10 (decision 050).

@@ -223,7 +223,7 @@ describe("the import job", () => {
   it("the in-process queue runs a job after Proceed, and a restart resumes a job left active", async () => {
     const jobs = new InProcessJobQueue(getDb());
     await jobs.start();
-    await jobs.work(IMPORT_QUEUE, importJobHandler(() => getDb(), 2), { pollMs: 100 });
+    await jobs.work(IMPORT_QUEUE, importJobHandler(() => getDb(), { batchSize: 2 }), { pollMs: 100 });
     setJobQueue(jobs);
     try {
       const staged = await stage(toCsv(HEADER, named("Queued", 4)));
@@ -248,5 +248,73 @@ describe("the import job", () => {
     for (let i = 0; i < 50 && !seen.length; i++) await new Promise((r) => setTimeout(r, 50));
     await again.stop();
     expect(seen).toEqual([{ n: 1 }]);
+  });
+});
+
+describe("the import job's writing (decision 042)", () => {
+  const TAXONOMY_HEADER = [...HEADER, "niche", "subcategory"];
+
+  it("batches written two at a time: every row once, its own niche created once, and a crash leaves exactly the rows with an outcome", async () => {
+    const rows = Array.from({ length: 23 }, (_, i) =>
+      productRow({ product_name: `Zq Pair Write ${i + 1}`, niche: i % 2 ? "Zq Pair Niche" : "Zq Pair Other", subcategory: "Zq Pair Sub" }, TAXONOMY_HEADER),
+    );
+    const staged = await stage(toCsv(TAXONOMY_HEADER, rows));
+    await queue(staged.id);
+    const crash = new AbortController();
+    const first = await runImport(getDb(), staged.id, {
+      batchSize: 3,
+      concurrency: 2,
+      worker: "pair",
+      afterBatch: (row) => {
+        if (row >= 12) crash.abort();
+      },
+      signal: crash.signal,
+    });
+    expect(first).toBe("stopped");
+    // Whatever was in flight when it stopped: a product exists exactly for each row marked imported.
+    const landed = (await outcomes(staged.id)).filter((r) => r.outcome === "imported");
+    expect(landed.length).toBeGreaterThan(0);
+    expect(landed.length).toBeLessThan(23);
+    expect(await productsNamed("Zq Pair Write")).toBe(landed.length);
+    const ids = await queryRows<{ id: number }>(getDb(), sql`select id from products where product_name like 'Zq Pair Write%'`);
+    expect(new Set(ids.map((p) => p.id))).toEqual(new Set(landed.map((r) => r.product_id)));
+
+    await getDb().execute(sql`update catalog_imports set heartbeat_at = now() - interval '1 minute' where id = ${staged.id}`);
+    expect(await runImport(getDb(), staged.id, { batchSize: 3, concurrency: 2, worker: "pair-2" })).toBe("completed");
+    expect(await productsNamed("Zq Pair Write")).toBe(23);
+    expect(await importRecord(staged.id)).toMatchObject({ state: "completed", rows_imported: 23 });
+    const niches = await queryRows<{ name: string; n: number }>(
+      getDb(),
+      sql`select n.name, count(pn.product_id)::int as n from niches n left join product_niches pn on pn.niche_id = n.id
+          where n.name like 'Zq Pair%' group by n.name order by n.name`,
+    );
+    expect(niches).toEqual([
+      { name: "Zq Pair Niche", n: 11 },
+      { name: "Zq Pair Other", n: 12 },
+    ]);
+    const [subs] = await queryRows<{ n: number; linked: number }>(
+      getDb(),
+      sql`select count(distinct s.id)::int as n, count(ps.product_id)::int as linked
+          from subcategories s left join product_subcategories ps on ps.subcategory_id = s.id where s.name = 'Zq Pair Sub'`,
+    );
+    expect(subs).toEqual({ n: 1, linked: 23 });
+  });
+
+  it("a product added after the upload is skipped as already in the catalogue, by slug or by website and name", async () => {
+    const bySlug = productRow({ product_name: "Zq Late Slug" });
+    const byWebsite = productRow({ product_name: "Zq Late Site", website_url: "https://www.zq-late-site.example.com/home" });
+    const fresh = productRow({ product_name: "Zq Late Fresh" });
+    const staged = await stage(toCsv(HEADER, [bySlug, byWebsite, fresh]));
+    await queue(staged.id);
+    await getDb().execute(sql`insert into products (product_name, slug, tagline, description, website_url, pricing, status)
+      values ('Zq Late Slug (theirs)', 'zq-late-slug', 't', 'd', 'https://elsewhere.example.com', 'free', 'live'),
+             ('ZQ LATE SITE', 'zq-late-site-theirs', 't', 'd', 'https://zq-late-site.example.com', 'free', 'live')`);
+    expect(await runImport(getDb(), staged.id, { batchSize: 10 })).toBe("completed");
+    expect((await outcomes(staged.id)).map((r) => [r.row, r.outcome, r.outcome_message])).toEqual([
+      [2, "duplicate", "Already in the catalogue"],
+      [3, "duplicate", "Already in the catalogue"],
+      [4, "imported", null],
+    ]);
+    expect(await productsNamed("Zq Late Fresh")).toBe(1);
   });
 });

@@ -3,6 +3,7 @@ import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import { queryRows, type Database } from "~/db/client.server";
 import { invalidate } from "~/db/cache-bus.server";
 import { intArray } from "~/db/sql-arrays";
+import { pauseForRequests } from "~/db/foreground.server";
 import { catalog_import_rows, catalog_imports, niches, subcategories, type ImportMapping, type ImportPlacement } from "~/db/schema";
 import { recordAudit, type Actor } from "~/domain/audit/audit.server";
 import { TaxonomyResolver } from "~/domain/taxonomy-resolver.server";
@@ -20,6 +21,8 @@ const HEARTBEAT_MS = 5_000;
 export const STALE_SECONDS = 30;
 /** Imported rows after which the statistics are refreshed mid-import (then at each doubling). */
 const ANALYZE_FIRST = 5_000;
+/** While requests come in, how long one import transaction may hold the embedded database. */
+const SLICE_MS = 30;
 
 export interface ImportJobData {
   importId: number;
@@ -30,6 +33,19 @@ export interface RunOptions {
   /** Who runs it (a process and queue): a second runner of the same import backs off. */
   worker?: string;
   batchSize?: number;
+  /**
+   * Batches written at once, each in its own transaction on its own connection (PostgreSQL: the
+   * database's work per product is the bound, and a second backend uses a second core). The
+   * niches and subcategories the rows need are created first, in one transaction, so that no
+   * batch depends on another's uncommitted rows.
+   */
+  concurrency?: number;
+  /**
+   * Embedded database: before each transaction, wait (a little) while requests are being
+   * answered, and while they come in write a few rows per transaction (about SLICE_MS of work),
+   * so a page's queries never queue behind a long batch on the one connection.
+   */
+  yieldToRequests?: boolean;
   /** Test hook: called after each committed batch. */
   afterBatch?: (done: number) => Promise<void> | void;
 }
@@ -193,11 +209,61 @@ export async function runImport(db: Database, importId: number, options: RunOpti
     return { lastRow: staged.at(-1)?.row ?? after, count: staged.length, skipped, prepared };
   };
 
+  const concurrency = Math.max(1, options.concurrency ?? 1);
+  if (concurrency > 1) {
+    const needed = await placementsNeeded(db, importId, mapping, placementsFor);
+    await db.transaction(async (tx) => {
+      for (const placement of needed) {
+        const nicheId = await taxonomy.niche(tx, placement.niche);
+        if (placement.subcategory) await taxonomy.subcategory(tx, placement.subcategory, nicheId);
+      }
+    });
+  }
+
+  /** Writes one batch read by readBatch: the rows skipped with their reasons, then the rows to import. */
+  let msPerRow = 2; // Learnt as the import goes (embedded database, yieldToRequests).
+  const writeBatch = async ({ skipped, prepared, lastRow }: Awaited<ReturnType<typeof readBatch>>) => {
+    if (skipped.size && options.yieldToRequests) await pauseForRequests();
+    if (skipped.size) {
+      await db.transaction(async (tx) => {
+        for (const entry of skipped.values()) {
+          const done = await setOutcome(tx, entry.rows, entry.outcome, entry.message);
+          if (!done.length) continue;
+          await bump(tx, {
+            done: done.length,
+            skipped: entry.outcome === "duplicate" || entry.outcome === "excluded" ? done.length : 0,
+            failed: entry.outcome === "invalid" || entry.outcome === "failed" ? done.length : 0,
+          });
+        }
+      });
+    }
+    if (!options.yieldToRequests) {
+      if (prepared.length) await writer.write(prepared);
+    } else {
+      for (let i = 0; i < prepared.length; ) {
+        const busy = await pauseForRequests();
+        const n = busy ? Math.max(1, Math.min(prepared.length - i, Math.floor(SLICE_MS / msPerRow))) : prepared.length - i;
+        const started = performance.now();
+        await writer.write(prepared.slice(i, i + n));
+        msPerRow = 0.7 * msPerRow + 0.3 * ((performance.now() - started) / n);
+        i += n;
+      }
+    }
+    await options.afterBatch?.(lastRow);
+  };
+
   let heartbeat = Date.now();
   let nextAnalyze = ANALYZE_FIRST;
-  // The next batch is read and checked while the current one is written (the database works on
-  // one while this process prepares the other); only one batch is ever being written.
+  // The next batch is read and checked while the current ones are written (the database works on
+  // them while this process prepares the next); at most `concurrency` batches are being written.
   let next: ReturnType<typeof readBatch> | null = null;
+  const writing = new Set<Promise<void>>();
+  let writeError: { error: unknown } | null = null;
+  /** Waits until fewer than `limit` batches are being written; a batch that failed ends the import. */
+  const drain = async (limit: number) => {
+    while (writing.size >= limit && writing.size > 0) await Promise.race(writing);
+    if (writeError) throw writeError.error;
+  };
   try {
     next = readBatch(0);
     for (;;) {
@@ -217,42 +283,36 @@ export async function runImport(db: Database, importId: number, options: RunOpti
             .select({ cancel: catalog_imports.cancel_requested })
             .from(catalog_imports)
             .where(and(eq(catalog_imports.id, importId), eq(catalog_imports.worker, worker)));
+      if (!state || state.cancel || options.signal?.aborted) await drain(1);
       if (!state) return "not-claimed"; // Taken over by another worker after a long pause.
       if (state.cancel) return await finish(db, importId, actor, "cancelled", null);
       if (options.signal?.aborted) return "stopped";
       next = readBatch(current.lastRow);
       next.catch(() => {}); // Awaited at the top of the loop; a failure there ends the import.
 
-      const { skipped, prepared, lastRow } = current;
-      if (skipped.size) {
-        await db.transaction(async (tx) => {
-          for (const entry of skipped.values()) {
-            const done = await setOutcome(tx, entry.rows, entry.outcome, entry.message);
-            if (!done.length) continue;
-            await bump(tx, {
-              done: done.length,
-              skipped: entry.outcome === "duplicate" || entry.outcome === "excluded" ? done.length : 0,
-              failed: entry.outcome === "invalid" || entry.outcome === "failed" ? done.length : 0,
-            });
-          }
-        });
-      }
-      if (prepared.length) await writer.write(prepared);
-      await options.afterBatch?.(lastRow);
+      const written: Promise<void> = writeBatch(current)
+        .catch((error: unknown) => void (writeError ??= { error }))
+        .finally(() => writing.delete(written));
+      writing.add(written);
+      await drain(concurrency);
       if (status === "live" && imported > 0 && Date.now() - lastInvalidation > 2_000) {
         lastInvalidation = Date.now();
         await invalidate(["lists"]);
       }
       // Fresh statistics as the catalogue grows (5,000 rows, then each doubling): page queries and
       // the duplicate check keep their index plans mid-import (PGlite never analyzes by itself).
+      // The table sizes and the columns lists filter and sort on; the wide text and search
+      // columns (most of ANALYZE's work, and on PGlite time the pages wait) once, at the end.
       if (imported >= nextAnalyze) {
         nextAnalyze = Math.max(ANALYZE_FIRST, imported * 2);
-        await db.execute(sql`analyze products, product_stats, product_niches, product_subcategories`);
+        await db.execute(sql`analyze products (id, status, type, created_at, is_advertised, pricing, slug, website_domain, submitter_id), product_stats, product_niches, product_subcategories`);
       }
       // Let page requests in between batches (the embedded database runs in this process).
       await new Promise((resolve) => setImmediate(resolve));
     }
+    await drain(1);
   } catch (error) {
+    await Promise.allSettled(writing);
     const message =
       error instanceof CsvImportError ? error.message : `The import stopped on a database error: ${error instanceof Error ? error.message : String(error)}`;
     logger().error({ err: error, importId }, "catalog import failed");
@@ -261,6 +321,42 @@ export async function runImport(db: Database, importId: number, options: RunOpti
   }
   if (imported > 0) await db.execute(sql`analyze products, product_stats, product_niches, product_subcategories`);
   return finish(db, importId, actor, "completed", null);
+}
+
+/**
+ * The niches and subcategories (by name) an import will place its remaining rows in: those the
+ * mapping chose, and the file's own columns for rows the mapping leaves to them. Rows that will be
+ * skipped (excluded, invalid, repeated, already in the catalogue) are left out, so that creating
+ * these up front creates nothing the import itself would not.
+ */
+async function placementsNeeded(
+  db: Database,
+  importId: number,
+  mapping: ImportMapping,
+  placementsFor: (row: StagedRow) => PreparedRow["product"]["placements"] | string,
+): Promise<PreparedRow["product"]["placements"]> {
+  const candidates = await queryRows<Pick<StagedRow, "mapping" | "group_key"> & { niche: string | null; subcategory: string | null }>(
+    db,
+    sql`select distinct mapping, group_key, cells->>'niche' as niche, cells->>'subcategory' as subcategory
+        from catalog_import_rows
+        where import_id = ${importId} and outcome is null and not excluded and duplicate_of_row is null
+          and duplicate_product_id is null and messages = '[]'::jsonb`,
+  );
+  const seen = new Set<string>();
+  const needed: PreparedRow["product"]["placements"] = [];
+  for (const candidate of candidates) {
+    const cells: Record<string, string> = {};
+    if (candidate.niche !== null) cells.niche = candidate.niche;
+    if (candidate.subcategory !== null) cells.subcategory = candidate.subcategory;
+    const placements = placementsFor({ row: 0, cells, messages: [], duplicate_of_row: null, excluded: false, mapping: candidate.mapping, group_key: candidate.group_key });
+    if (typeof placements === "string") continue;
+    for (const placement of placements) {
+      const key = `${placement.niche}\u0000${placement.subcategory ?? ""}`;
+      if (!seen.has(key)) needed.push(placement);
+      seen.add(key);
+    }
+  }
+  return needed;
 }
 
 /** Ends an import: exact counts from the row outcomes, the audit entry, and fresh public lists. */
@@ -300,12 +396,24 @@ async function finish(db: Database, importId: number, actor: Actor, state: "comp
   return state;
 }
 
+export type ImportWriteSettings = Pick<RunOptions, "batchSize" | "concurrency" | "yieldToRequests">;
+
+/**
+ * How the job writes, per database. PostgreSQL: batches of 1,000, two at once (each on its own
+ * backend, so the database's work per product, its bound, uses two cores). The embedded database
+ * runs in this process on one connection and pages wait for each statement: one batch at a time,
+ * giving way to requests (a few rows per transaction while they come in).
+ */
+export function importWriteSettings(database: "postgres" | "embedded"): ImportWriteSettings {
+  return database === "postgres" ? { batchSize: 1000, concurrency: 2 } : { batchSize: 200, concurrency: 1, yieldToRequests: true };
+}
+
 /** The job handler: runs the import; a stopped worker leaves it for the next one (pg-boss retries, or the resumer). */
-export function importJobHandler(db: () => Database, batchSize?: number) {
+export function importJobHandler(db: () => Database, settings: ImportWriteSettings = {}) {
   return async (job: { data: ImportJobData; signal: AbortSignal; progress(value: unknown): Promise<void>; id: string }) => {
     const importId = Number(job.data?.importId);
     if (!Number.isSafeInteger(importId)) return;
-    const outcome = await runImport(db(), importId, { signal: job.signal, worker: `${process.pid}:${job.id}`, batchSize });
+    const outcome = await runImport(db(), importId, { ...settings, signal: job.signal, worker: `${process.pid}:${job.id}` });
     await job.progress({ outcome }).catch(() => {});
   };
 }
