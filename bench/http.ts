@@ -43,13 +43,14 @@ async function stop(child: ChildProcess) {
 
 export async function startApp(env: Record<string, string>) {
   const port = await freePort();
-  const child = spawn(path.resolve("node_modules/.bin/tsx"), ["scripts/start.ts", "--no-seed"], {
+  // As `npm start` runs it (package.json).
+  const child = spawn(process.execPath, ["scripts/start.mjs", "--no-seed"], {
     env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1", APP_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: "silent", SEED: "false" },
     stdio: ["ignore", "ignore", "inherit"],
   });
   const base = `http://127.0.0.1:${port}`;
   await waitHealthy(`${base}/healthz`, child);
-  return { base, stop: () => stop(child) };
+  return { base, pid: child.pid!, stop: () => stop(child) };
 }
 
 /**

@@ -7,6 +7,7 @@
  *   --skip-load        leave out the overload benchmark (200 visitors on PGlite and PostgreSQL)
  *   --skip-wizard      leave out the submission wizard's save action (HTTP, PGlite)
  *   --skip-lighthouse  leave out Lighthouse (mobile) on a product page, home and a niche page (demo catalogue, PGlite)
+ *   --skip-admin-import leave out the admin bulk upload (10k and 100k rows, PGlite and PostgreSQL, and 100k through the server on PostgreSQL)
  *   --skip-pages       leave out the pages' request rates against React Router's floor (demo catalogue, PGlite and PostgreSQL)
  *   --load-seconds N   length of each overload run (default 60)
  * PostgreSQL is DATABASE_URL or postgres://postgres@127.0.0.1:5432/postgres (local hosts only);
@@ -48,6 +49,7 @@ const { values } = parseArgs({
     "skip-cluster": { type: "boolean", default: false },
     "skip-wizard": { type: "boolean", default: false },
     "skip-pages": { type: "boolean", default: false },
+    "skip-admin-import": { type: "boolean", default: false },
     "skip-lighthouse": { type: "boolean", default: false },
     "load-seconds": { type: "string", default: "60" },
   },
@@ -222,6 +224,22 @@ if (!values["skip-wizard"]) {
   const wizard = await runWizardBench({ log });
   report.wizard = wizard;
   printTimings("wizard saves", wizard);
+}
+
+if (!values["skip-admin-import"]) {
+  const url = process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
+  assertLocalDatabaseUrl(url);
+  // Separate processes: each measures its own memory, which this one's catalogues would swell.
+  const run = (script: string, args: string[]) =>
+    execFileSync(path.resolve("node_modules/.bin/tsx"), [script, ...args], { env: { ...process.env, DATABASE_URL: url }, stdio: ["ignore", "inherit", "inherit"] });
+  log("== admin bulk upload: staged (mapping preview ready), then imported by the job, PGlite and PostgreSQL (issue 13)");
+  run("bench/csv-import-admin.ts", ["--rows", "10000,100000", "--pg"]);
+  log("== admin bulk upload through the server (npm start, PostgreSQL): upload, Proceed, the server's job; its processes' memory");
+  run("bench/csv-import-server.ts", ["--rows", "100000"]);
+  report.adminImport = {
+    inProcess: JSON.parse(fs.readFileSync(".tmp/bench-csv-import-admin.json", "utf8")),
+    server: JSON.parse(fs.readFileSync(".tmp/bench-csv-import-server.json", "utf8")),
+  };
 }
 
 fs.mkdirSync(".tmp", { recursive: true });

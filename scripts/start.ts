@@ -44,7 +44,7 @@ try {
     await handle.close();
     const { runPrimary } = await import("../server/cluster");
     const { fileURLToPath } = await import("node:url");
-    runPrimary(workers.count, fileURLToPath(import.meta.url), (ready) => {
+    runPrimary(workers.count, launcher()?.script ?? fileURLToPath(import.meta.url), (ready) => {
       const seconds = ((performance.now() - started) / 1000).toFixed(1);
       console.log(`${env.SITE_NAME} is ready on ${env.APP_URL} (${handle.kind}: ${handle.where}; ${ready} workers; started in ${seconds} s)`);
     });
@@ -54,7 +54,8 @@ try {
     const path = await import("node:path");
     const { pathToFileURL } = await import("node:url");
     const { buildDirectory } = await import("../server/build");
-    const build = await import(pathToFileURL(path.join(buildDirectory(), "server/index.js")).href);
+    const buildUrl = pathToFileURL(path.join(buildDirectory(), "server/index.js")).href;
+    const build = await (launcher()?.importNative(buildUrl) ?? import(buildUrl));
     const { createServerApp } = await import("../server/app");
     const app = createServerApp({ mode: "production", build: build as import("react-router").ServerBuild, pageCacheSeconds: env.PAGE_CACHE_SECONDS });
     const http = await import("node:http");
@@ -96,6 +97,11 @@ try {
   }
 } catch (error) {
   exitWithError(error);
+}
+
+/** Set by scripts/start.mjs, `npm start`'s launcher (absent when this file runs under tsx directly). */
+function launcher(): { script: string; importNative(url: string): Promise<unknown> } | undefined {
+  return (globalThis as Record<symbol, ReturnType<typeof launcher>>)[Symbol.for("toolnest.launcher")];
 }
 
 export {};

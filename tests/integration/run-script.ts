@@ -11,7 +11,9 @@ export interface ScriptResult {
 export function runScript(script: string, args: string[], env: Record<string, string | undefined>, timeoutMs = 60_000) {
   return new Promise<ScriptResult>((resolve, reject) => {
     const { DATABASE_URL: _ignored, ...base } = process.env;
-    const child = spawn(path.resolve("node_modules/.bin/tsx"), [script, ...args], {
+    // JavaScript (the `npm start` launcher) runs on plain Node, as npm runs it; TypeScript under tsx.
+    const [command, commandArgs] = script.endsWith(".mjs") ? [process.execPath, [script, ...args]] : [path.resolve("node_modules/.bin/tsx"), [script, ...args]];
+    const child = spawn(command, commandArgs, {
       env: { ...base, NODE_ENV: "production", LOG_LEVEL: "silent", ...env },
       stdio: ["ignore", "pipe", "pipe"],
     });

@@ -11,13 +11,13 @@ afterEach(temp.removeAll);
 
 describe("start-up failures say what is wrong in one line", { timeout: 120_000 }, () => {
   it("rejects an invalid PORT", async () => {
-    const result = await runScript("scripts/start.ts", [], { PORT: "not-a-port", DATA_DIR: tempDir() });
+    const result = await runScript("scripts/start.mjs", [], { PORT: "not-a-port", DATA_DIR: tempDir() });
     expect(result.code).toBe(1);
     expect(result.stderr.trim()).toMatch(/^Error: Invalid configuration: PORT /);
   });
 
   it("rejects a DATABASE_URL that is not a PostgreSQL URL", async () => {
-    const result = await runScript("scripts/start.ts", [], { DATABASE_URL: "mysql://localhost/x", DATA_DIR: tempDir() });
+    const result = await runScript("scripts/start.mjs", [], { DATABASE_URL: "mysql://localhost/x", DATA_DIR: tempDir() });
     expect(result.code).toBe(1);
     expect(result.stderr.trim()).toBe(
       "Error: Invalid configuration: DATABASE_URL must start with postgres:// or postgresql://",
@@ -25,7 +25,7 @@ describe("start-up failures say what is wrong in one line", { timeout: 120_000 }
   });
 
   it("names an unreachable PostgreSQL server without a stack trace", async () => {
-    const result = await runScript("scripts/start.ts", [], {
+    const result = await runScript("scripts/start.mjs", [], {
       DATABASE_URL: "postgres://postgres@127.0.0.1:1/toolnest",
       DATA_DIR: tempDir(),
     });

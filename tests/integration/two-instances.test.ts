@@ -1,5 +1,5 @@
 /**
- * Two production servers (scripts/start.ts, as `npm start` runs them) on one PostgreSQL database,
+ * Two production servers (scripts/start.mjs, as `npm start` runs them) on one PostgreSQL database,
  * as behind a load balancer: what one instance does, the other must honour. Needs PostgreSQL,
  * so it is skipped, with its reason in the report, when DATABASE_URL is unset.
  */
@@ -37,7 +37,7 @@ async function startInstance(databaseUrl: string): Promise<Instance> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "toolnest-instance-"));
-  const child = spawn(path.resolve("node_modules/.bin/tsx"), ["scripts/start.ts", "--no-seed"], {
+  const child = spawn(process.execPath, ["scripts/start.mjs", "--no-seed"], {
     env: {
       ...process.env,
       NODE_ENV: "production",

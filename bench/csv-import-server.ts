@@ -1,0 +1,220 @@
+/**
+ * Admin bulk upload through the real server (issue 13, decision 042): `npm start`'s server on a
+ * scratch PostgreSQL database, an administrator signed in on the Admin Portal, the file streamed to
+ * POST /admin/products/upload-csv, Proceed posted on the mapping page, and the import run by the
+ * server's own job queue. Measures what the server's processes use (peak resident memory from
+ * /proc, each process of the server: the primary and its workers), the upload's answer time (the
+ * mapping preview is ready when it answers), the import's time, and product page latency over
+ * HTTP while the import runs (page cache off).
+ *
+ *   npx tsx bench/csv-import-server.ts [--rows 100000] [--workers 1]
+ */
+import { execFileSync } from "node:child_process";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import pg from "pg";
+import { startApp } from "./http";
+import { generateCsv } from "./import";
+import { scratchPostgres } from "./scratch-database";
+import { summarize } from "./stats";
+
+const { values } = parseArgs({ options: { rows: { type: "string", default: "100000" }, workers: { type: "string", default: "" } } });
+const rows = Number(values.rows);
+const ADMIN = { email: "bench-admin@toolnest.test", password: crypto.randomBytes(12).toString("hex") };
+const PAGE_SLUG = "bench-page-product";
+
+/** The server's processes: the one started and every descendant (tsx's node, the cluster's workers). */
+function processTree(root: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
+    } catch {
+      // Gone.
+    }
+  }
+  const out: number[] = [];
+  const walk = (pid: number) => {
+    out.push(pid);
+    for (const child of children.get(pid) ?? []) walk(child);
+  };
+  walk(root);
+  return out;
+}
+
+/** Resident memory in MB of each process (VmRSS, or VmHWM: its peak), by pid, with its command line. */
+function memory(pids: number[], field: "VmRSS" | "VmHWM") {
+  const out = new Map<number, { mb: number; cmd: string }>();
+  for (const pid of pids) {
+    try {
+      const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+      const kb = Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+      const cmd = fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").replaceAll("\0", " ").trim();
+      out.set(pid, { mb: Math.round(kb / 1024), cmd });
+    } catch {
+      // Gone.
+    }
+  }
+  return out;
+}
+
+class Cookies {
+  private jar = new Map<string, string>();
+  take(response: Response) {
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(";");
+      const at = pair!.indexOf("=");
+      this.jar.set(pair!.slice(0, at), pair!.slice(at + 1));
+    }
+  }
+  header() {
+    return [...this.jar].map(([k, v]) => `${k}=${v}`).join("; ");
+  }
+}
+
+/** The Admin Portal over HTTP, as a form without JavaScript posts it (tests/e2e/admin-portal.ts). */
+async function signIn(base: string, cookies: Cookies) {
+  const form = (html: string) => {
+    const input = (name: string) => new RegExp(`name="${name}"[^>]*value="([^"]*)"`).exec(html)?.[1] ?? "";
+    const [, a, b] = /What is (\d) \+ (\d)\?/.exec(html) ?? [];
+    return { challenge: input("challenge"), verified: input("verified"), answer: String(Number(a) + Number(b)) };
+  };
+  const post = async (fields: Record<string, string>) => {
+    const response = await fetch(`${base}/login`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { Origin: base, Cookie: cookies.header(), "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams(fields),
+    });
+    cookies.take(response);
+    return response;
+  };
+  const page = await fetch(`${base}/login`, { headers: { Cookie: cookies.header() } });
+  cookies.take(page);
+  const first = form(await page.text());
+  const checked = form(await (await post({ intent: "verify", email: ADMIN.email, challenge: first.challenge, answer: first.answer })).text());
+  const signedIn = await post({ intent: "sign-in", email: ADMIN.email, password: ADMIN.password, challenge: first.challenge, answer: first.answer, verified: checked.verified });
+  if (signedIn.status !== 302) throw new Error(`Admin Portal sign-in answered ${signedIn.status}`);
+}
+
+const file = path.join(os.tmpdir(), `toolnest-bench-server-${rows}.csv`);
+await generateCsv(file, rows);
+const scratch = await scratchPostgres("bench_import_server");
+const client = new pg.Client({ connectionString: scratch.url });
+let app: Awaited<ReturnType<typeof startApp>> | undefined;
+try {
+  const env = { DATABASE_URL: scratch.url, AUTH_SECRET: crypto.randomBytes(32).toString("hex"), PAGE_CACHE_SECONDS: "0", GOOGLE_CLIENT_ID: "", ...(values.workers ? { WEB_CONCURRENCY: values.workers } : {}) };
+  // Migrates the database and makes the administrator (as `npm run admin:create` does).
+  execFileSync(path.resolve("node_modules/.bin/tsx"), ["scripts/admin-create.ts", "--email", ADMIN.email, "--password", ADMIN.password], {
+    env: { ...process.env, ...env, LOG_LEVEL: "silent" },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  await client.connect();
+  await client.query(`insert into products (product_name, slug, tagline, description, website_url, pricing, status)
+    values ('Bench Page Product', '${PAGE_SLUG}', 'A page to time', 'Read over and over while rows land.', 'https://bench-page-product.example.com', 'free', 'live')`);
+  app = await startApp(env);
+  const { base, pid } = app;
+  const cookies = new Cookies();
+  await signIn(base, cookies);
+
+  const page = async () => {
+    const started = performance.now();
+    const response = await fetch(`${base}/resources/${PAGE_SLUG}`);
+    await response.arrayBuffer();
+    if (response.status !== 200) throw new Error(`product page answered ${response.status}`);
+    return performance.now() - started;
+  };
+  const pageLoop = async (until: () => boolean) => {
+    const samples: number[] = [];
+    await Promise.all(
+      [0, 1].map(async () => {
+        while (!until()) {
+          samples.push(await page());
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+      }),
+    );
+    return samples;
+  };
+  const warmUntil = performance.now() + 3_000;
+  await pageLoop(() => performance.now() > warmUntil);
+  const idleUntil = performance.now() + 3_000;
+  const idle = summarize("idle", await pageLoop(() => performance.now() > idleUntil));
+
+  const before = memory(processTree(pid), "VmRSS");
+  const peak = new Map<number, { mb: number; cmd: string }>();
+  const sampleMemory = () => {
+    for (const [p, m] of memory(processTree(pid), "VmRSS")) if (m.mb > (peak.get(p)?.mb ?? 0)) peak.set(p, m);
+  };
+  const sampler = setInterval(sampleMemory, 100);
+
+  const t0 = performance.now();
+  const uploaded = await fetch(`${base}/admin/products/upload-csv`, {
+    method: "POST",
+    headers: { Origin: base, Cookie: cookies.header(), "Content-Type": "text/csv", "X-File-Name": path.basename(file), "Content-Length": String(fs.statSync(file).size) },
+    body: fs.createReadStream(file, { highWaterMark: 64 * 1024 }) as unknown as BodyInit,
+    duplex: "half",
+  } as RequestInit);
+  const staged = (await uploaded.json()) as { id?: number; error?: string; rows?: number };
+  if (uploaded.status !== 201 || !staged.id) throw new Error(`upload answered ${uploaded.status}: ${JSON.stringify(staged)}`);
+  const previewSeconds = (performance.now() - t0) / 1000;
+
+  const t1 = performance.now();
+  const proceed = await fetch(`${base}/admin/products/map-csv/${staged.id}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { Origin: base, Cookie: cookies.header(), "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ intent: "proceed" }),
+  });
+  if (proceed.status >= 400) throw new Error(`Proceed answered ${proceed.status}`);
+  let state = "";
+  const done = () => state === "completed" || state === "failed" || state === "cancelled";
+  const watching = (async () => {
+    while (!done()) {
+      const { rows: found } = await client.query<{ state: string }>(`select state from catalog_imports where id = $1`, [staged.id]);
+      state = found[0]?.state ?? "";
+      if (!done()) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  })();
+  const busy = summarize("importing", await pageLoop(done));
+  await watching;
+  const importSeconds = (performance.now() - t1) / 1000;
+  clearInterval(sampler);
+  sampleMemory();
+  const hwm = memory(processTree(pid), "VmHWM");
+  const { rows: record } = await client.query<{ rows_imported: number }>(`select rows_imported from catalog_imports where id = $1`, [staged.id]);
+
+  console.log(`\nCSV upload through the server, PostgreSQL, ${rows.toLocaleString()} rows (${(fs.statSync(file).size / 1e6).toFixed(1)} MB), ${os.cpus().length} cores`);
+  console.log(`  upload answered (preview ready): ${previewSeconds.toFixed(1)} s`);
+  console.log(`  import ${state}: ${importSeconds.toFixed(1)} s, ${record[0]?.rows_imported} imported, ${Math.round(rows / importSeconds)} rows/s`);
+  console.log(`  product page over HTTP: idle p95 ${idle.p95.toFixed(1)} ms; during the import p95 ${busy.p95.toFixed(1)} ms, max ${busy.max.toFixed(0)} ms (${busy.n} requests)`);
+  console.log("  server processes, resident memory (MB): before the upload / peak sampled / peak (VmHWM, whole life)");
+  for (const [p, m] of before) {
+    console.log(`    ${p}: ${m.mb} / ${peak.get(p)?.mb ?? "-"} / ${hwm.get(p)?.mb ?? "-"}  ${m.cmd.slice(0, 90)}`);
+  }
+  const result = {
+    rows,
+    previewSeconds,
+    importSeconds,
+    rowsPerSecond: Math.round(rows / importSeconds),
+    pageIdleP95Ms: idle.p95,
+    pageP95Ms: busy.p95,
+    pageMaxMs: busy.max,
+    /** The largest server process before the upload, and at its peak. */
+    idleRssMb: Math.max(...[...before.values()].map((m) => m.mb)),
+    peakRssMb: Math.max(...[...hwm.values()].map((m) => m.mb)),
+  };
+  fs.mkdirSync(".tmp", { recursive: true });
+  fs.writeFileSync(".tmp/bench-csv-import-server.json", JSON.stringify(result, null, 2));
+} finally {
+  await app?.stop();
+  await client.end().catch(() => {});
+  await scratch.drop();
+  fs.rmSync(file, { force: true });
+}
