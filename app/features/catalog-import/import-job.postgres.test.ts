@@ -77,6 +77,18 @@ describe.skipIf(!url)("the import job on PostgreSQL (pg-boss)", () => {
     expect(await count("Pgrace Pair")).toBe(9);
   });
 
+  it("instances starting together on a new queue (the cluster's workers): every one of them works it", async () => {
+    const name = `test-race-${Date.now()}`;
+    const racing = [0, 1, 2].map(() => new PgBossJobQueue({ connectionString }));
+    queues.push(...racing);
+    await Promise.all(racing.map((queue) => queue.start()));
+    const seen: number[] = [];
+    await Promise.all(racing.map((queue, i) => queue.work<{ n: number }>(name, async () => void seen.push(i), { pollMs: 500 })));
+    const jobId = await racing[0]!.enqueue(name, { n: 1 });
+    await expect.poll(async () => (await racing[1]!.getJob(name, jobId))?.state, { timeout: 20_000 }).toBe("completed");
+    expect(seen).toHaveLength(1);
+  });
+
   it("cancels a waiting job", async () => {
     const queue = queues[0]!;
     const jobId = await queue.enqueue("test-cancel", { n: 1 });

@@ -51,16 +51,26 @@ export class PgBossJobQueue implements JobQueue {
     await this.boss.stop({ graceful: true, wait: true, timeout: 10_000 });
   }
 
+  /**
+   * Creates the queue once. Instances starting together (the cluster's workers on a new database)
+   * race to create it: PostgreSQL aborts one of them (a deadlock or a duplicate), and that one
+   * finds the queue the other made.
+   */
   private async ensureQueue(queue: string) {
     if (this.queues.has(queue)) return;
-    if (!(await this.boss.getQueue(queue))) {
-      await this.boss.createQueue(queue, {
-        name: queue,
-        policy: "standard",
-        retryLimit: 5,
-        retryDelay: 2,
-        expireInSeconds: this.options.expireInSeconds ?? 15 * 60,
-      });
+    for (let attempt = 1; !(await this.boss.getQueue(queue)); attempt++) {
+      try {
+        await this.boss.createQueue(queue, {
+          name: queue,
+          policy: "standard",
+          retryLimit: 5,
+          retryDelay: 2,
+          expireInSeconds: this.options.expireInSeconds ?? 15 * 60,
+        });
+      } catch (error) {
+        if (attempt >= 5) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+      }
     }
     this.queues.add(queue);
   }
