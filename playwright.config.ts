@@ -44,7 +44,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: "npx tsx tests/e2e/serve.ts",
+    command: "node tests/e2e/serve.mjs",
     url: `${baseURL}/healthz`,
     timeout: 240_000,
     reuseExistingServer: false,

@@ -78,7 +78,7 @@ class FreshServer {
       env.DATABASE_URL = withDatabase(url, name);
     }
 
-    const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts", "--no-seed"], {
+    const child = spawn(process.execPath, ["scripts/start.mjs", "--no-seed"], {
       cwd: path.resolve(import.meta.dirname, "../.."),
       env,
       stdio: ["ignore", "ignore", "pipe"],
