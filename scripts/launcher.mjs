@@ -4,7 +4,7 @@
  * not through tsx's loader thread (decision 059). Used by `npm start` (start.mjs) and by the
  * end-to-end server (tests/e2e/serve.mjs), so the tests run the server as production does.
  */
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, URL } from "node:url";
 import { register } from "tsx/esm/api";
 
 export async function launch(entry, parentURL) {
