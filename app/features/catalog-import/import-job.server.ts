@@ -210,15 +210,6 @@ export async function runImport(db: Database, importId: number, options: RunOpti
   };
 
   const concurrency = Math.max(1, options.concurrency ?? 1);
-  if (concurrency > 1) {
-    const needed = await placementsNeeded(db, importId, mapping, placementsFor);
-    await db.transaction(async (tx) => {
-      for (const placement of needed) {
-        const nicheId = await taxonomy.niche(tx, placement.niche);
-        if (placement.subcategory) await taxonomy.subcategory(tx, placement.subcategory, nicheId);
-      }
-    });
-  }
 
   /** Writes one batch read by readBatch: the rows skipped with their reasons, then the rows to import. */
   let msPerRow = 2; // Learnt as the import goes (embedded database, yieldToRequests).
@@ -265,6 +256,15 @@ export async function runImport(db: Database, importId: number, options: RunOpti
     if (writeError) throw writeError.error;
   };
   try {
+    if (concurrency > 1) {
+      const needed = await placementsNeeded(db, importId, mapping, placementsFor);
+      await db.transaction(async (tx) => {
+        for (const placement of needed) {
+          const nicheId = await taxonomy.niche(tx, placement.niche);
+          if (placement.subcategory) await taxonomy.subcategory(tx, placement.subcategory, nicheId);
+        }
+      });
+    }
     next = readBatch(0);
     for (;;) {
       const current = await next;
