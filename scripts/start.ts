@@ -99,7 +99,7 @@ try {
   exitWithError(error);
 }
 
-/** Set by scripts/start.mjs, `npm start`'s launcher (absent when this file runs under tsx directly). */
+/** Set by scripts/launcher.mjs (`npm start`, the end-to-end server); absent when this file runs under tsx directly. */
 function launcher(): { script: string; importNative(url: string): Promise<unknown> } | undefined {
   return (globalThis as Record<symbol, ReturnType<typeof launcher>>)[Symbol.for("toolnest.launcher")];
 }
