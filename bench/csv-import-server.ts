@@ -16,6 +16,7 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import pg from "pg";
+import { loginForm } from "../tests/e2e/login-form";
 import { startApp } from "./http";
 import { generateCsv } from "./import";
 import { scratchPostgres } from "./scratch-database";
@@ -80,11 +81,6 @@ class Cookies {
 
 /** The Admin Portal over HTTP, as a form without JavaScript posts it (tests/e2e/admin-portal.ts). */
 async function signIn(base: string, cookies: Cookies) {
-  const form = (html: string) => {
-    const input = (name: string) => new RegExp(`name="${name}"[^>]*value="([^"]*)"`).exec(html)?.[1] ?? "";
-    const [, a, b] = /What is (\d) \+ (\d)\?/.exec(html) ?? [];
-    return { challenge: input("challenge"), verified: input("verified"), answer: String(Number(a) + Number(b)) };
-  };
   const post = async (fields: Record<string, string>) => {
     const response = await fetch(`${base}/login`, {
       method: "POST",
@@ -97,8 +93,8 @@ async function signIn(base: string, cookies: Cookies) {
   };
   const page = await fetch(`${base}/login`, { headers: { Cookie: cookies.header() } });
   cookies.take(page);
-  const first = form(await page.text());
-  const checked = form(await (await post({ intent: "verify", email: ADMIN.email, challenge: first.challenge, answer: first.answer })).text());
+  const first = loginForm(await page.text());
+  const checked = loginForm(await (await post({ intent: "verify", email: ADMIN.email, challenge: first.challenge, answer: first.answer })).text());
   const signedIn = await post({ intent: "sign-in", email: ADMIN.email, password: ADMIN.password, challenge: first.challenge, answer: first.answer, verified: checked.verified });
   if (signedIn.status !== 302) throw new Error(`Admin Portal sign-in answered ${signedIn.status}`);
 }

@@ -4,13 +4,7 @@
  * (Better Auth's own endpoint is closed, decision 024).
  */
 import { expect, type APIRequestContext } from "@playwright/test";
-
-/** The hidden inputs and the math question's answer of the Admin Portal form in an HTML answer. */
-function loginForm(html: string) {
-  const input = (name: string) => new RegExp(`name="${name}"[^>]*value="([^"]*)"`).exec(html)?.[1] ?? "";
-  const [, a, b] = /What is (\d) \+ (\d)\?/.exec(html) ?? [];
-  return { challenge: input("challenge"), verified: input("verified"), answer: String(Number(a) + Number(b)) };
-}
+import { loginForm } from "./login-form";
 
 /** One sign-in from `address` (X-Forwarded-For): 302 signed in (cookies kept by `request`), 401 wrong password, 429 locked. */
 export async function portalSignIn(request: APIRequestContext, baseURL: string, address: string, email: string, password: string) {

@@ -7,7 +7,7 @@ import { InProcessJobQueue } from "~/lib/jobs/in-process.server";
 import { setJobQueue } from "~/lib/jobs/job-queue";
 import { createUser } from "../../../tests/factories";
 import { cleanFixtures, csvLine, HEADER, productRow, toCsv } from "./csv-fixtures";
-import { IMPORT_QUEUE, importJobHandler, runImport } from "./import-job.server";
+import { IMPORT_QUEUE, importJobHandler, runImport, type RunOptions } from "./import-job.server";
 import { cancelImport, startImport } from "./import-pages.server";
 import { stageUpload } from "./import-staging.server";
 
@@ -42,6 +42,17 @@ async function productsNamed(prefix: string) {
 
 async function queue(id: number) {
   await getDb().execute(sql`update catalog_imports set state = 'queued' where id = ${id}`);
+}
+
+/** Runs the import until a batch ending at `row` or later has committed, then stops it as a killed worker would. */
+async function importUntilRow(id: number, row: number, options: Omit<RunOptions, "afterBatch" | "signal">) {
+  const crash = new AbortController();
+  return runImport(getDb(), id, { ...options, afterBatch: (done) => void (done >= row && crash.abort()), signal: crash.signal });
+}
+
+/** Makes the running import's heartbeat old enough for another worker to take it over. */
+async function makeStale(id: number) {
+  await getDb().execute(sql`update catalog_imports set heartbeat_at = now() - interval '1 minute' where id = ${id}`);
 }
 
 const named = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => productRow({ product_name: `${prefix} ${i + 1}` }));
@@ -177,15 +188,7 @@ describe("the import job", () => {
   it("a worker killed mid-import: the rows that landed are known exactly, and a later worker finishes the rest once", async () => {
     const staged = await stage(toCsv(HEADER, named("Zq Resume", 10)));
     await queue(staged.id);
-    const crash = new AbortController();
-    const first = await runImport(getDb(), staged.id, {
-      batchSize: 3,
-      worker: "first",
-      afterBatch: (row) => {
-        if (row >= 7) crash.abort();
-      },
-      signal: crash.signal,
-    });
+    const first = await importUntilRow(staged.id, 7, { batchSize: 3, worker: "first" });
     expect(first).toBe("stopped");
     const landed = (await outcomes(staged.id)).filter((r) => r.outcome === "imported");
     expect(landed.map((r) => r.row)).toEqual([2, 3, 4, 5, 6, 7]);
@@ -193,7 +196,7 @@ describe("the import job", () => {
     // Another worker cannot take it while the first one's heartbeat is fresh...
     expect(await runImport(getDb(), staged.id, { worker: "second" })).toBe("not-claimed");
     // ...and continues once it is stale.
-    await getDb().execute(sql`update catalog_imports set heartbeat_at = now() - interval '1 minute' where id = ${staged.id}`);
+    await makeStale(staged.id);
     expect(await runImport(getDb(), staged.id, { worker: "second" })).toBe("completed");
     expect(await productsNamed("Zq Resume")).toBe(10);
     expect(await importRecord(staged.id)).toMatchObject({ state: "completed", rows_imported: 10 });
@@ -260,16 +263,7 @@ describe("the import job's writing (decision 042)", () => {
     );
     const staged = await stage(toCsv(TAXONOMY_HEADER, rows));
     await queue(staged.id);
-    const crash = new AbortController();
-    const first = await runImport(getDb(), staged.id, {
-      batchSize: 3,
-      concurrency: 2,
-      worker: "pair",
-      afterBatch: (row) => {
-        if (row >= 12) crash.abort();
-      },
-      signal: crash.signal,
-    });
+    const first = await importUntilRow(staged.id, 12, { batchSize: 3, concurrency: 2, worker: "pair" });
     expect(first).toBe("stopped");
     // Whatever was in flight when it stopped: a product exists exactly for each row marked imported.
     const landed = (await outcomes(staged.id)).filter((r) => r.outcome === "imported");
@@ -279,7 +273,7 @@ describe("the import job's writing (decision 042)", () => {
     const ids = await queryRows<{ id: number }>(getDb(), sql`select id from products where product_name like 'Zq Pair Write%'`);
     expect(new Set(ids.map((p) => p.id))).toEqual(new Set(landed.map((r) => r.product_id)));
 
-    await getDb().execute(sql`update catalog_imports set heartbeat_at = now() - interval '1 minute' where id = ${staged.id}`);
+    await makeStale(staged.id);
     expect(await runImport(getDb(), staged.id, { batchSize: 3, concurrency: 2, worker: "pair-2" })).toBe("completed");
     expect(await productsNamed("Zq Pair Write")).toBe(23);
     expect(await importRecord(staged.id)).toMatchObject({ state: "completed", rows_imported: 23 });
