@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, data, isRouteErrorResponse } from "react-router";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, data, isRouteErrorResponse, useNavigate } from "react-router";
 import type { Route } from "./+types/root";
 import { getOptionalUser, publicUser, sessionCookieUpdates } from "~/domain/auth/session.server";
 import type { RootData } from "~/domain/root-data";
@@ -8,6 +8,7 @@ import { readFlash } from "~/domain/flash.server";
 import { useNonce } from "~/lib/csp-nonce";
 import { themeScript } from "~/lib/theme";
 import { NotFoundState, PAGE_NOT_FOUND_MESSAGE } from "~/components/not-found-state";
+import { PageLinkNavigate } from "~/components/ui/page-link";
 import { THEME_COLOR } from "~/features/pwa/manifest";
 import { ServiceWorkerUpdates } from "~/features/pwa/service-worker-updates";
 import "./app.css";
@@ -58,11 +59,12 @@ export default function App() {
   useEffect(() => {
     if (!(window as Window & { toolnestPendingParts?: number }).toolnestPendingParts) document.documentElement.dataset.hydrated = "true";
   }, []);
+  const navigate = useNavigate();
   return (
-    <>
+    <PageLinkNavigate value={navigate}>
       <Outlet />
       <ServiceWorkerUpdates />
-    </>
+    </PageLinkNavigate>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { PageLink } from "~/components/ui/page-link";
 import { useSiteEnv, type SiteEnv } from "~/domain/root-data";
 import { siteEmail } from "./site-email";
 
@@ -68,9 +68,9 @@ export function SiteFooterContent() {
     <footer className="border-t bg-muted/40 text-sm text-muted-foreground">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 lg:grid-cols-4">
         <div className="space-y-3">
-          <Link to="/" className="inline-block rounded-sm text-base font-bold text-foreground">
+          <PageLink to="/" className="inline-block rounded-sm text-base font-bold text-foreground">
             {SITE_NAME}
-          </Link>
+          </PageLink>
           <p className="max-w-xs">Software tools, apps, web apps and online communities, grouped by niche.</p>
         </div>
         <nav aria-label="Footer" className="grid grid-cols-2 gap-8 sm:grid-cols-3 lg:col-span-3">
@@ -81,9 +81,9 @@ export function SiteFooterContent() {
                 {group.links.map((link) => (
                   <li key={link.label}>
                     {"to" in link ? (
-                      <Link to={link.to} className={linkClass}>
+                      <PageLink to={link.to} className={linkClass}>
                         {link.label}
-                      </Link>
+                      </PageLink>
                     ) : (
                       <a href={link.href} className={linkClass}>
                         {link.label}

@@ -1,6 +1,6 @@
 import { ChevronDownIcon, type LucideIcon, MenuIcon, SearchIcon } from "lucide-react";
-import { type ComponentProps, lazy, Suspense, useEffect, useState } from "react";
-import { Link, NavLink } from "react-router";
+import { type ComponentProps, lazy, type ReactNode, Suspense, useEffect, useState } from "react";
+import { Link, useLocation } from "react-router";
 import { useSessionUser, useSiteEnv } from "~/domain/root-data";
 import { BrandMark } from "./brand-mark";
 import { deferredPart, ssrPart } from "./deferred-part";
@@ -8,6 +8,7 @@ import { ThemeToggle } from "./theme-toggle";
 import { UserMenu as UserMenuNow } from "./user-menu";
 import { Button } from "./ui/button";
 import { cn } from "./ui/cn";
+import { PageLink } from "./ui/page-link";
 import { Dialog, DialogTrigger } from "./ui/dialog";
 import { Menu, MenuItem } from "./ui/menu";
 
@@ -26,34 +27,47 @@ const SUBMIT_LINKS = [
 ] as const;
 
 const navItem = "inline-flex h-9 items-center gap-1 whitespace-nowrap rounded-md px-2 lg:px-3 text-sm font-medium transition-colors hover:bg-accent hover:text-accent-foreground";
-const navLinkClass = ({ isActive }: { isActive: boolean }) =>
-  cn(navItem, isActive ? "bg-accent text-accent-foreground" : "text-muted-foreground");
+const navLinkClass = (isActive: boolean) => cn(navItem, isActive ? "bg-accent text-accent-foreground" : "text-muted-foreground");
+
+/**
+ * A main menu entry, marked as the current page as NavLink would (`end`: only the path itself,
+ * else the path and the pages below it). PageLinks, as every page renders the header (decision 060).
+ */
+function NavItem({ to, end = false, pathname, children }: { to: string; end?: boolean; pathname: string; children: ReactNode }) {
+  const active = pathname === to || (!end && pathname.startsWith(`${to}/`));
+  return (
+    <PageLink to={to} className={navLinkClass(active)} aria-current={active ? "page" : undefined}>
+      {children}
+    </PageLink>
+  );
+}
 
 export function SiteHeader() {
   const { SITE_NAME } = useSiteEnv();
   const user = useSessionUser();
   const [feedbackOpen, setFeedbackOpen] = useState(false);
+  const pathname = useLocation().pathname.toLowerCase();
 
   return (
     <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4">
-        <Link to="/" className="mr-2 flex min-w-0 items-center gap-2 rounded-md text-lg font-bold">
+        <PageLink to="/" className="mr-2 flex min-w-0 items-center gap-2 rounded-md text-lg font-bold">
           <BrandMark size={28} className="size-7 shrink-0" />
           <span className="truncate">{SITE_NAME}</span>
-        </Link>
+        </PageLink>
         <nav aria-label="Main" className="hidden shrink-0 items-center gap-0.5 md:flex lg:gap-1">
-          <NavLink to="/" end className={navLinkClass}>
+          <NavItem to="/" end pathname={pathname}>
             Home
-          </NavLink>
-          <NavLink to="/ai-tools" className={navLinkClass}>
+          </NavItem>
+          <NavItem to="/ai-tools" pathname={pathname}>
             All AI Tools
-          </NavLink>
+          </NavItem>
           <button type="button" className={cn(navItem, "text-muted-foreground")} onClick={() => setFeedbackOpen(true)} {...preload}>
             Feedback
           </button>
-          <NavLink to="/advertise" className={navLinkClass}>
+          <NavItem to="/advertise" pathname={pathname}>
             Advertise
-          </NavLink>
+          </NavItem>
           <Menu
             label="Submit"
             trigger={(props) => (

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { PageLink } from "~/components/ui/page-link";
 import { tagLabel } from "~/domain/tag-label";
 import { cn } from "./ui/cn";
 
@@ -10,9 +10,9 @@ import { cn } from "./ui/cn";
  */
 export function TagLink({ tag, className }: { tag: string; className?: string }) {
   return (
-    <Link to={`/tag/${encodeURIComponent(tag)}`} className={cn("rounded-full bg-secondary px-2 py-0.5 text-xs text-secondary-foreground hover:underline", className)}>
+    <PageLink to={`/tag/${encodeURIComponent(tag)}`} className={cn("rounded-full bg-secondary px-2 py-0.5 text-xs text-secondary-foreground hover:underline", className)}>
       <span aria-hidden="true">#</span>
       {tagLabel(tag)}
-    </Link>
+    </PageLink>
   );
 }

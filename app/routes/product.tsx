@@ -13,7 +13,7 @@ import { outboundUrl } from "~/features/catalog/outbound";
 import { descriptionWithoutTagline } from "~/domain/description";
 import { TagLink } from "~/components/tag-link";
 import { firstUpvoters, getPublicProduct, similarProducts, spotlight } from "~/features/catalog/product.server";
-import { notFound, withoutDescriptions } from "~/features/catalog/list-page.server";
+import { listCards, notFound } from "~/features/catalog/list-page.server";
 import { breadcrumbListLd, jsonLd, seoMeta, softwareApplicationLd } from "~/features/seo/meta";
 import { env } from "~/lib/env.server";
 import { cardEngagement } from "~/features/engagement/components/card-engagement";
@@ -43,8 +43,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     meta: productMeta(product, APP_URL, SITE_NAME),
     product,
     viewer,
-    similar: withoutDescriptions(similar),
-    spotlight: withoutDescriptions(spotlightProducts),
+    similar: listCards(similar),
+    spotlight: listCards(spotlightProducts),
     upvoters,
     feedback,
     submitterStats,

@@ -13,10 +13,10 @@ describe("product logos in the catalogue", () => {
     const html = renderHtml(<CatalogProductLogo name="Visual Studio Code" src={null} />);
     expect(html).toContain('role="img"');
     expect(html).toContain('aria-label="Visual Studio Code logo"');
-    expect(html).toMatch(/>VS<\/text>/);
+    expect(html).toMatch(/>VS<\/span>/);
     expect(html).not.toContain("<img");
-    expect(renderHtml(<CatalogProductLogo name="notion" src={null} />)).toMatch(/>N<\/text>/);
-    expect(renderHtml(<CatalogProductLogo name="  " src={null} />)).toMatch(/>\?<\/text>/);
+    expect(renderHtml(<CatalogProductLogo name="notion" src={null} />)).toMatch(/>N<\/span>/);
+    expect(renderHtml(<CatalogProductLogo name="  " src={null} />)).toMatch(/>\?<\/span>/);
   });
 
   it("never loads an outside address: the monogram stands in until our stored copy exists", () => {

@@ -1,9 +1,11 @@
 import { data } from "react-router";
+import type { ListCard, ListCardPage, ProductCard } from "~/domain/product-card";
 import { env } from "~/lib/env.server";
 import { listProducts, type ListFilter } from "./list.server";
 import { spotlight, trending } from "./product.server";
 import type { SidebarData } from "./components/sidebar";
-import { nicheGroups, nicheTree } from "./sidebar-tree";
+import { memo } from "./memo.server";
+import { encodeTree, nicheGroups, nicheTree } from "./sidebar-tree";
 import { nicheSubcategoryCounts, nichesWithCounts } from "./taxonomy-queries.server";
 
 // toLocaleDateString builds a formatter on each call (2% of a list page's CPU): one, made once.
@@ -15,35 +17,50 @@ export function monthYear(now = new Date()) {
 }
 
 /** What every list page loads: the first page, the sidebar, Spotlight and Trending. */
-export async function loadListPage(filter: ListFilter, sidebar: Omit<SidebarData, "niches" | "subcategories"> & { nicheId?: number }, options: { limit?: number } = {}) {
+export async function loadListPage(filter: ListFilter, sidebar: Omit<SidebarData, "niches" | "tree"> & { nicheId?: number }, options: { limit?: number } = {}) {
   const { nicheId, ...rest } = sidebar;
-  const [page, niches, placed, spotlightProducts, trendingProducts] = await Promise.all([
+  const [page, niches, tree, spotlightProducts, trendingProducts] = await Promise.all([
     listProducts(filter, { limit: options.limit ?? 20 }),
     nichesWithCounts(),
-    nicheSubcategoryCounts(),
+    sidebarTree(nicheId !== undefined && rest.selectedNiche ? { nicheId, nicheSlug: rest.selectedNiche } : undefined, rest.selectedSubcategory),
     spotlight(4),
     trending(10),
   ]);
-  // A niche's page lists its subcategories; the others group every niche's (decision 049).
-  const subcategories =
-    nicheId !== undefined && rest.selectedNiche
-      ? nicheTree(rest.selectedNiche, placed.filter((row) => row.niche_id === nicheId), rest.selectedSubcategory)
-      : nicheGroups(niches, placed, rest.selectedSubcategory);
   return {
-    page: { ...page, items: withoutDescriptions(page.items) },
-    sidebar: { ...rest, niches, subcategories } satisfies SidebarData,
-    spotlight: withoutDescriptions(spotlightProducts),
-    trending: withoutDescriptions(trendingProducts),
+    page: { items: listCards(page.items), nextCursor: page.nextCursor } satisfies ListCardPage,
+    sidebar: { ...rest, niches, tree } satisfies SidebarData,
+    spotlight: listCards(spotlightProducts),
+    trending: listCards(trendingProducts),
     monthYear: monthYear(),
   };
 }
 
 /**
- * List cards show the tagline, never the description: leaving it out of the page's data spares
- * every list page about 10 KB of HTML and its encoding (the API's cards keep it).
+ * The sidebar's tree, encoded (`encodeTree`), built once from the cached counts and kept with them:
+ * the same writes invalidate it ("lists"). A niche's page lists its subcategories; the others
+ * group every niche's (decision 049).
  */
-export function withoutDescriptions<T extends { description: string | null }>(cards: readonly T[]): T[] {
-  return cards.map((card) => ({ ...card, description: null }));
+function sidebarTree(niche: { nicheId: number; nicheSlug: string } | undefined, currentSlug: string | undefined): Promise<string> {
+  return memo(`sidebar-tree:${niche ? `${niche.nicheId}:${niche.nicheSlug}` : "all"}:${currentSlug ?? ""}`, SIDEBAR_TTL, async () => {
+    const [niches, placed] = await Promise.all([nichesWithCounts(), nicheSubcategoryCounts()]);
+    return encodeTree(
+      niche
+        ? nicheTree(niche.nicheSlug, placed.filter((row) => row.niche_id === niche.nicheId), currentSlug)
+        : nicheGroups(niches, placed, currentSlug),
+    );
+  });
+}
+
+/** As the counts it is built from (taxonomy-queries.server.ts). */
+const SIDEBAR_TTL = 60_000;
+
+/**
+ * What list cards show, and nothing else: the description, website, dates and flags stay out of
+ * the page's data, which every list page encodes into its HTML on every request (the description
+ * alone was about 10 KB; the API's cards keep everything).
+ */
+export function listCards(cards: readonly ProductCard[]): ListCard[] {
+  return cards.map(({ id, slug, product_name, tagline, logo_url, pricing, tags, upvotes }) => ({ id, slug, product_name, tagline, logo_url, pricing, tags, upvotes }));
 }
 
 /** The site settings a list page's meta tags and hero use. */

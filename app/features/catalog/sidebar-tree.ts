@@ -86,6 +86,30 @@ export function filterTree(nodes: SidebarNode[], query: string): SidebarNode[] {
   });
 }
 
+/**
+ * The tree as a page's data carries it: one JSON string. React Router's encoder spends its time per
+ * value, and the home page's tree was about 900 of them (20 KB) out of a list page's data, encoded
+ * again on every request; a string is one value, and the server builds it once per cache entry
+ * (list-page.server.ts). Decision 060.
+ */
+export function encodeTree(nodes: SidebarNode[]): string {
+  return JSON.stringify(nodes);
+}
+
+// The same few trees come back request after request (and navigation after navigation): parse
+// each once. The nodes are shared, so nothing may change them (filterTree builds new ones).
+const DECODED = new Map<string, SidebarNode[]>();
+
+export function decodeTree(json: string): SidebarNode[] {
+  let nodes = DECODED.get(json);
+  if (!nodes) {
+    nodes = JSON.parse(json) as SidebarNode[];
+    if (DECODED.size >= 64) DECODED.clear();
+    DECODED.set(json, nodes);
+  }
+  return nodes;
+}
+
 export function countRows(nodes: SidebarNode[]): number {
   return nodes.reduce((sum, node) => sum + (node.href ? 1 : 0) + countRows(node.children), 0);
 }

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { PageLink } from "~/components/ui/page-link";
 
 export function Breadcrumbs({ items }: { items: { name: string; href?: string }[] }) {
   return (
@@ -8,9 +8,9 @@ export function Breadcrumbs({ items }: { items: { name: string; href?: string }[
           <li key={`${item.name}-${index}`} className="flex items-center gap-1">
             {index > 0 ? <span aria-hidden>/</span> : null}
             {item.href ? (
-              <Link to={item.href} className="hover:underline">
+              <PageLink to={item.href} className="hover:underline">
                 {item.name}
-              </Link>
+              </PageLink>
             ) : (
               <span aria-current="page">{item.name}</span>
             )}

@@ -1,4 +1,4 @@
-import type { ProductCard, ProductPage } from "~/domain/product-card";
+import type { ListCard, ListCardPage } from "~/domain/product-card";
 import { Breadcrumbs } from "./breadcrumbs";
 import { CatalogLayout } from "./catalog-layout";
 import { Hero } from "./hero";
@@ -12,9 +12,9 @@ export function ListPageView(props: {
   subtitle: string;
   breadcrumbs: { name: string; href?: string }[];
   sidebar: SidebarData;
-  spotlight: ProductCard[];
-  trending: ProductCard[];
-  page: ProductPage;
+  spotlight: ListCard[];
+  trending: ListCard[];
+  page: ListCardPage;
   query: Record<string, string>;
   newsletterUrl: string | null;
   cardActions?: CardActions;

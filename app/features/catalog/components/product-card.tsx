@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { PageLink } from "~/components/ui/page-link";
 import { CardTags } from "~/domain/components/card-tags";
-import type { ProductCard as Card } from "~/domain/product-card";
+import type { ListCard as Card } from "~/domain/product-card";
 import { CatalogProductLogo } from "~/domain/components/product-monogram";
 
 /** A product in a list. `actions` (the page's upvote and save buttons) sit in the card's corner. */
@@ -11,9 +11,9 @@ export function ProductCard({ product, actions }: { product: Card; actions?: Rea
       <CatalogProductLogo name={product.product_name} src={product.logo_url} />
       <div className="min-w-0 flex-1">
         <h3 className="truncate font-semibold">
-          <Link to={`/resources/${product.slug}`} className="after:absolute after:inset-0 hover:underline" prefetch="intent">
+          <PageLink to={`/resources/${product.slug}`} className="after:absolute after:inset-0 hover:underline" prefetch="intent">
             {product.product_name}
-          </Link>
+          </PageLink>
         </h3>
         {product.tagline ? <p className="line-clamp-2 text-sm text-muted-foreground">{product.tagline}</p> : null}
         <CardTags product={product} />

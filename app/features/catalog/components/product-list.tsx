@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Button } from "~/components/ui/button";
-import type { ProductCard as Card, ProductPage } from "~/domain/product-card";
+import type { ListCard as Card, ListCardPage, ProductPage } from "~/domain/product-card";
 import { ProductCard } from "./product-card";
 
 /** What a page puts in each card's corner (engagement's buttons, composed in the route module). */
@@ -18,7 +18,7 @@ export function ProductList({
   emptyMessage = "No products found in this category.",
   cardActions,
 }: {
-  initial: ProductPage;
+  initial: ListCardPage;
   query: Record<string, string>;
   pageSize?: number;
   max?: number;

@@ -1,13 +1,17 @@
 import { ChevronRight } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
+import { PageLink } from "~/components/ui/page-link";
 import { cn } from "~/components/ui/cn";
-import { countRows, filterTree, openBranches, type SidebarNode } from "../sidebar-tree";
+import { countRows, decodeTree, filterTree, openBranches, type SidebarNode } from "../sidebar-tree";
 
 export interface SidebarData {
   niches: { name: string; slug: string; count: number }[];
-  /** The category tree: a niche's subcategories on its pages, every niche as a group elsewhere. */
-  subcategories: SidebarNode[];
+  /**
+   * The category tree (`encodeTree`): a niche's subcategories on its pages, every niche as a
+   * group elsewhere.
+   */
+  tree: string;
   selectedNiche?: string;
   selectedSubcategory?: string;
   /** The AI tools page filters by niche instead of by subcategory. */
@@ -61,7 +65,7 @@ export function Sidebar({ data, idPrefix = "sidebar" }: { data: SidebarData; idP
             ))}
           </ul>
         ) : (
-          <CategoryTree nodes={data.subcategories} latestHref={latestHref} latestActive={!data.selectedSubcategory} idPrefix={idPrefix} />
+          <CategoryTree nodes={decodeTree(data.tree)} latestHref={latestHref} latestActive={!data.selectedSubcategory} idPrefix={idPrefix} />
         )}
       </nav>
     </div>
@@ -201,7 +205,7 @@ function FilterLink({
   children: React.ReactNode;
 }) {
   return (
-    <Link
+    <PageLink
       to={href}
       aria-current={active ? "page" : undefined}
       className={cn(
@@ -212,6 +216,6 @@ function FilterLink({
     >
       <span className="min-w-0 break-words">{children}</span>
       {count !== undefined ? <span className="text-xs text-muted-foreground">{count}</span> : null}
-    </Link>
+    </PageLink>
   );
 }

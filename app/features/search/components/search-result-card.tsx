@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { PageLink } from "~/components/ui/page-link";
 import { GlobeIcon } from "lucide-react";
 import { CardTags } from "~/domain/components/card-tags";
 import { ProductLogo } from "~/domain/components/product-logo";
@@ -32,9 +32,9 @@ export function SearchResultCard({ product, actions }: { product: ProductCard; a
       <ProductLogo name={product.product_name} src={product.logo_url} />
       <div className="min-w-0 flex-1">
         <h2 className="text-base font-semibold break-words">
-          <Link to={`/resources/${product.slug}`} className="after:absolute after:inset-0 hover:underline" prefetch="intent">
+          <PageLink to={`/resources/${product.slug}`} className="after:absolute after:inset-0 hover:underline" prefetch="intent">
             {product.product_name}
-          </Link>
+          </PageLink>
         </h2>
         {product.tagline ? <p className="text-sm text-muted-foreground">{product.tagline}</p> : null}
         {description ? <p className="mt-1 line-clamp-2 text-sm">{description}</p> : null}
