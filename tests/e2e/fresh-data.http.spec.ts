@@ -107,3 +107,28 @@ test("an admin's edit and status change show on the product page's next request"
   expect((await reader.get(page)).status()).toBe(200);
   expect((await visitor.get(page)).status()).toBe(200);
 });
+
+test("search results follow an upvote and a status change on the next request", async ({ baseURL }) => {
+  const api = await admin(baseURL!);
+  const voter = await member(baseURL!, "fresh-searcher");
+  const { id, product_name } = await product(voter, 53);
+  const search = `/search?q=${encodeURIComponent(product_name)}`;
+  const upvotes = async () => upvotesOn(await (await voter.get(search)).text(), product_name);
+
+  const before = await upvotes();
+  expect((await voter.put(`/api/v1/products/${id}/upvote`)).status()).toBe(200);
+  expect(await upvotes()).toBe(before + 1);
+  expect((await voter.delete(`/api/v1/products/${id}/upvote`)).status()).toBe(200);
+  expect(await upvotes()).toBe(before);
+
+  const found = async () => ((await (await voter.get(`/api/v1/search?q=${encodeURIComponent(product_name)}`)).json()) as { items: { id: number }[] }).items.some((item) => item.id === id);
+  expect(await found()).toBe(true);
+  try {
+    expect((await api.post("/admin/products", { form: { intent: "draft", ids: String(id) }, maxRedirects: 0 })).status(), "product drafted").toBe(302);
+    expect(await found()).toBe(false);
+    expect(await (await voter.get(search)).text()).not.toContain(`Upvote ${product_name} (`);
+  } finally {
+    expect((await api.post("/admin/products", { form: { intent: "publish", ids: String(id) }, maxRedirects: 0 })).status(), "product published again").toBe(302);
+  }
+  expect(await found()).toBe(true);
+});

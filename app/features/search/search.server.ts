@@ -1,5 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import { queryRows, type Database } from "~/db/client.server";
+import { cachedRead } from "~/db/data-cache.server";
 import { getDb } from "~/db/registry.server";
 import type { ProductCard } from "~/domain/product-card";
 import { queryCards } from "~/domain/product-card.server";
@@ -52,7 +53,15 @@ export async function searchProducts(q: string, options: SearchOptions = {}): Pr
   const limit = clampInt(options.limit ?? DEFAULT_SEARCH_LIMIT, 1, MAX_SEARCH_LIMIT);
   const offset = clampInt(options.offset ?? 0, 0, MAX_SEARCH_RESULTS);
   if (!query || offset >= MAX_SEARCH_RESULTS) return { items: [], query: query ?? "", nextOffset: null };
+  // Kept like the lists (decision 055): a product write drops it ("lists"), and so does an upvote,
+  // which moves both the ranking and the counts shown ("stats"). On the embedded database a search
+  // is four statements, most of a search page's time.
+  return cachedRead({ key: `search:${limit}:${offset}:${query}`, tags: ["lists", "stats"], ttlMs: SEARCH_TTL_MS, load: () => search(query, limit, offset) });
+}
 
+const SEARCH_TTL_MS = 60_000;
+
+async function search(query: string, limit: number, offset: number): Promise<SearchResult> {
   const db = getDb();
   await ensureStatistics(db);
   const want = Math.min(offset + limit, MAX_SEARCH_RESULTS);
