@@ -4,7 +4,8 @@
  * served from the page cache, and React Router's floor (bench/floor-server.ts: the same document
  * and handler around a page with no data). Also the gzipped JavaScript a product page loads.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import zlib from "node:zlib";
@@ -60,14 +61,49 @@ export async function startApp(env: Record<string, string>) {
  */
 const WARM_UP_SECONDS = 2;
 
-async function load(url: string, seconds: number) {
+async function load(url: string, seconds: number, serverPid?: number) {
   await autocannon({ url, connections: 50, duration: WARM_UP_SECONDS, pipelining: 1, timeout: 30 });
   // The requests the warm-up left in flight finish before the measured run starts.
   await new Promise((resolve) => setTimeout(resolve, 1_000));
+  const cpuBefore = serverPid ? processTreeCpuMs(serverPid) : 0;
   const result = await autocannon({ url, connections: 50, duration: seconds, pipelining: 1, timeout: 30 });
+  const cpuMs = serverPid ? processTreeCpuMs(serverPid) - cpuBefore : 0;
   if (result.non2xx > 0) throw new Error(`${url}: ${result.non2xx} responses were not 2xx`);
   // Requests still waiting when the run ends are counted as errors (timeouts) by the load tool.
-  return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.timeouts };
+  return {
+    rps: result.requests.average,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    /** The server's CPU per answered request (µs), its processes together; 0 when not measured. */
+    cpuUsPerRequest: serverPid && result.requests.total ? (cpuMs * 1000) / result.requests.total : 0,
+  };
+}
+
+const CLOCK_TICKS = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
+
+/**
+ * CPU time (user + system, ms) used so far by a process and every process below it, from /proc.
+ * Throughput alone misleads where the load generator saturates its core first: serving cached
+ * pages, autocannon ran at 100% of a core while the server used 62% of one.
+ */
+export function processTreeCpuMs(pid: number): number {
+  let ticks = 0;
+  const pending = [pid];
+  while (pending.length) {
+    const current = pending.pop()!;
+    try {
+      const stat = fs.readFileSync(`/proc/${current}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      ticks += Number(fields[11]) + Number(fields[12]); // utime, stime
+      for (const task of fs.readdirSync(`/proc/${current}/task`)) {
+        const children = fs.readFileSync(`/proc/${current}/task/${task}/children`, "utf8").trim();
+        if (children) pending.push(...children.split(" ").map(Number));
+      }
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return (ticks * 1000) / CLOCK_TICKS;
 }
 
 /** The script URLs a page's HTML makes the browser fetch before it is interactive. */
@@ -123,7 +159,7 @@ export async function runHttpBench(options: { env: Record<string, string>; slug:
   const cachedApp = await startApp({ ...options.env, PAGE_CACHE_SECONDS: "30" });
   let cached: Awaited<ReturnType<typeof load>>;
   try {
-    cached = await load(`${cachedApp.base}${productPath}`, seconds);
+    cached = await load(`${cachedApp.base}${productPath}`, seconds, cachedApp.pid);
   } finally {
     await cachedApp.stop();
   }
@@ -134,7 +170,7 @@ export async function runHttpBench(options: { env: Record<string, string>; slug:
   await new Promise((resolve) => bare.stdout!.once("data", resolve));
   let bareResult: Awaited<ReturnType<typeof load>>;
   try {
-    bareResult = await load(`http://127.0.0.1:${port}/`, seconds);
+    bareResult = await load(`http://127.0.0.1:${port}/`, seconds, bare.pid);
   } finally {
     await stop(bare);
   }
@@ -165,6 +201,11 @@ export async function runHttpBench(options: { env: Record<string, string>; slug:
     cachedRps: cached.rps,
     uncachedRatio: uncached.rps / bareResult.rps,
     cachedRatio: cached.rps / bareResult.rps,
+    // The same ratio in server CPU per request (the bare server's over the cache's): what each
+    // request costs the server, whichever side of the wire saturates first.
+    cachedCpuUs: cached.cpuUsPerRequest,
+    bareCpuUs: bareResult.cpuUsPerRequest,
+    cachedCpuRatio: bareResult.cpuUsPerRequest / cached.cpuUsPerRequest,
     floorPageBytes,
     floorRps: floorResult.rps,
     floorRatio: floorResult.rps / bareResult.rps,
