@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import sharp from "sharp";
+import { loadSharp } from "~/lib/sharp.server";
 import { AVATAR_MAX_BYTES, AVATAR_SIZE_MESSAGE, AVATAR_TYPE_MESSAGE } from "./edit-profile";
 
 export const AVATAR_SIZE = 256;
@@ -10,6 +10,7 @@ export type AvatarResult = { ok: true; webp: Buffer } | { ok: false; status: 400
 
 /** What the bytes are, read from their content (never from a file name or a declared type). */
 async function detectFormat(bytes: Uint8Array): Promise<string | null> {
+  const sharp = await loadSharp();
   try {
     const metadata = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
     // AVIF is reported as HEIF with the AV1 codec; other HEIF (HEIC) is refused.
@@ -30,6 +31,7 @@ export async function processAvatar(bytes: Uint8Array): Promise<AvatarResult> {
   if (bytes.byteLength > AVATAR_MAX_BYTES) return { ok: false, status: 413, error: AVATAR_SIZE_MESSAGE };
   const format = await detectFormat(bytes);
   if (!format || !ACCEPTED.has(format)) return { ok: false, status: 400, error: AVATAR_TYPE_MESSAGE };
+  const sharp = await loadSharp();
   try {
     const webp = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS })
       .rotate()

@@ -5,7 +5,8 @@
  * a failure carrying a letter placeholder the caller may show. See docs/decisions/030-safe-fetcher.md.
  */
 import crypto from "node:crypto";
-import sharp, { type Sharp } from "sharp";
+import type { Sharp } from "sharp";
+import { loadSharp } from "~/lib/sharp.server";
 import { logger } from "../logger.server";
 import type { Storage } from "../storage/storage.server";
 import { largestIcoImage, looksLikeIco } from "./ico.server";
@@ -121,6 +122,7 @@ export async function normalizeLogo(bytes: Buffer): Promise<Buffer | null> {
 }
 
 async function decodable(bytes: Buffer): Promise<Sharp | null> {
+  const sharp = await loadSharp();
   if (looksLikeIco(bytes)) {
     const icon = largestIcoImage(bytes);
     if (!icon) return null;
