@@ -40,7 +40,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const viewer = await viewerState(viewerId, product.id);
   const { SITE_NAME, APP_URL } = env();
   return {
-    meta: productMeta(product, APP_URL, SITE_NAME),
+    meta: productMetaOnce(product, APP_URL, SITE_NAME),
     product,
     viewer,
     similar: listCards(similar),
@@ -54,12 +54,28 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   };
 }
 
+type PublicProduct = NonNullable<Awaited<ReturnType<typeof getPublicProduct>>>;
+
+// The product comes from the data cache, the same object until a write drops it (decision 055):
+// its tags are built once per object and site address.
+const META = new WeakMap<PublicProduct, { site: string; meta: ReturnType<typeof productMeta> }>();
+
+function productMetaOnce(product: PublicProduct, appUrl: string, siteName: string) {
+  const site = `${appUrl} ${siteName}`;
+  let built = META.get(product);
+  if (built?.site !== site) {
+    built = { site, meta: productMeta(product, appUrl, siteName) };
+    META.set(product, built);
+  }
+  return built.meta;
+}
+
 /**
  * The page's SEO tags and JSON-LD, built by the loader: the builders (and the text helpers they
  * use) then stay on the server, and the browser, which runs `meta` on client-side navigations,
  * gets the finished tags with the page's data (decision 052).
  */
-function productMeta(product: NonNullable<Awaited<ReturnType<typeof getPublicProduct>>>, appUrl: string, siteName: string) {
+function productMeta(product: PublicProduct, appUrl: string, siteName: string) {
   const url = `${appUrl}/resources/${product.slug}`;
   const niche = product.niches[0];
   return [

@@ -52,7 +52,7 @@ test("filters and pages through products; the view lives in the URL and survives
   // The filter dialog: Draft and Advertised, with the project's own fixtures searched by name.
   const project = testInfo.project.name;
   await page.getByLabel("Search by name").fill(`Ad fixture ${project}`);
-  await page.getByRole("button", { name: "Search" }).click();
+  await page.getByRole("button", { name: "Search", exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`q=Ad\\+fixture\\+${project}`));
   await expect(rows(page)).toHaveCount(4);
   await page.getByRole("button", { name: "Filters" }).click();

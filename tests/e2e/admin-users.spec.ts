@@ -44,7 +44,7 @@ test("an admin finds a member, reads their details, suspends them out of their l
 
   // Search by e-mail (the URL keeps it), one row: the member.
   await admin.getByLabel("Search users").fill(email);
-  await admin.getByRole("button", { name: "Search" }).click();
+  await admin.getByRole("button", { name: "Search", exact: true }).click();
   await expect(admin).toHaveURL(new RegExp(`q=${encodeURIComponent(email).replace(/\./g, "\\.")}`));
   await expect(admin.getByText("Showing 1–1 of 1 users")).toBeVisible();
   const row = admin.getByRole("row").filter({ hasText: email });

@@ -110,7 +110,7 @@ test("an admin's edit and status change show on the product page's next request"
 
 test("search results follow an upvote and a status change on the next request", async ({ baseURL }) => {
   const api = await admin(baseURL!);
-  const voter = await member(baseURL!, "fresh-searcher");
+  const voter = await member(baseURL!, "fresh-finder");
   const { id, product_name } = await product(voter, 53);
   const search = `/search?q=${encodeURIComponent(product_name)}`;
   const upvotes = async () => upvotesOn(await (await voter.get(search)).text(), product_name);

@@ -60,8 +60,17 @@ const SIDEBAR_TTL = 60_000;
  * alone was about 10 KB; the API's cards keep everything).
  */
 export function listCards(cards: readonly ProductCard[]): ListCard[] {
-  return cards.map(({ id, slug, product_name, tagline, logo_url, pricing, tags, upvotes }) => ({ id, slug, product_name, tagline, logo_url, pricing, tags, upvotes }));
+  // The cards come from the data cache, the same array request after request until a write drops
+  // it: pick their fields once per array. Nothing changes what either holds.
+  let picked = PICKED.get(cards);
+  if (!picked) {
+    picked = cards.map(({ id, slug, product_name, tagline, logo_url, pricing, tags, upvotes }) => ({ id, slug, product_name, tagline, logo_url, pricing, tags, upvotes }));
+    PICKED.set(cards, picked);
+  }
+  return picked;
 }
+
+const PICKED = new WeakMap<readonly ProductCard[], ListCard[]>();
 
 /** The site settings a list page's meta tags and hero use. */
 export function listSite() {
