@@ -38,6 +38,9 @@ const PROPS: Record<string, unknown>[] = [
   { size: 16, strokeWidth: 1.5, color: "red" },
   { size: 12, absoluteStrokeWidth: true, width: 20 },
   { title: "Close", id: "x" },
+  // A saved bookmark is drawn filled (save-button.tsx).
+  { className: "size-4", "aria-hidden": true, fill: "currentColor" },
+  { stroke: "red", strokeWidth: 3 },
 ];
 
 /** The declarations of app.css's `svg.lucide` rule: the defaults our <svg> leaves out. */

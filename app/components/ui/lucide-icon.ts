@@ -10,7 +10,7 @@ import { createElement, type CSSProperties, type ReactNode, type SVGProps } from
  * stroke-width, linecap, linejoin, and the viewBox). Their defaults live once in app.css's
  * `svg.lucide` rule instead, so an icon is `<svg viewBox class aria-hidden>` and its shapes: a home
  * page's 90 icons were 13 KB of repeated attributes that the server wrote on every request
- * (decision 060). A prop that changes a default (size, color, strokeWidth) goes in the style
+ * (decision 060). A prop that changes a default (size, color, fill, stroke, strokeWidth) goes in the style
  * attribute, which wins over the stylesheet's rule as lucide's attributes won over nothing.
  * lucide-icon.test.tsx checks every icon the app imports against lucide's own markup.
  */
@@ -32,21 +32,22 @@ export default function createLucideIcon(icon: IconData) {
   const viewBox = `0 0 ${box} ${box}`;
   const shapes = icon.node.map(([tag, attributes]) => createElement(tag, attributes));
   const plainClass = names.join(" ");
-  function LucideIcon({ color, size, width, height, strokeWidth, absoluteStrokeWidth, className, children, style, ...rest }: IconProps) {
+  function LucideIcon({ color, size, width, height, strokeWidth, absoluteStrokeWidth, fill, stroke, className, children, style, ...rest }: IconProps) {
     // Lucide hides a purely decorative icon from assistive technology unless told otherwise.
     let labelled = !!children;
     if (!labelled) for (const name in rest) if (isA11yProp(name) && rest[name as keyof typeof rest] != null) labelled = true;
     let own: CSSProperties | undefined;
     const w = width ?? size;
     const h = height ?? size;
-    if (w != null || h != null || color || strokeWidth != null || absoluteStrokeWidth) {
+    if (w != null || h != null || color || stroke || fill || strokeWidth != null || absoluteStrokeWidth) {
       own = {};
       if (w != null) own.width = px(w);
       if (h != null) own.height = px(h);
-      if (color) own.stroke = color;
-      const stroke = Number(strokeWidth ?? 2);
-      if (absoluteStrokeWidth) own.strokeWidth = (stroke * box) / Number(w ?? 24);
-      else if (strokeWidth != null) own.strokeWidth = stroke;
+      if (color || stroke) own.stroke = stroke ?? color;
+      if (fill) own.fill = fill;
+      const width = Number(strokeWidth ?? 2);
+      if (absoluteStrokeWidth) own.strokeWidth = (width * box) / Number(w ?? 24);
+      else if (strokeWidth != null) own.strokeWidth = width;
     }
     return createElement(
       "svg",
