@@ -45,9 +45,9 @@ export default function createLucideIcon(icon: IconData) {
       if (h != null) own.height = px(h);
       if (color || stroke) own.stroke = stroke ?? color;
       if (fill) own.fill = fill;
-      const width = Number(strokeWidth ?? 2);
-      if (absoluteStrokeWidth) own.strokeWidth = (width * box) / Number(w ?? 24);
-      else if (strokeWidth != null) own.strokeWidth = width;
+      const line = Number(strokeWidth ?? 2);
+      if (absoluteStrokeWidth) own.strokeWidth = (line * box) / Number(w ?? 24);
+      else if (strokeWidth != null) own.strokeWidth = line;
     }
     return createElement(
       "svg",
