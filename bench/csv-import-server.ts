@@ -18,6 +18,7 @@ import { parseArgs } from "node:util";
 import pg from "pg";
 import { loginForm } from "../tests/e2e/login-form";
 import { startApp } from "./http";
+import { processTree } from "./proc";
 import { generateCsv } from "./import";
 import { scratchPostgres } from "./scratch-database";
 import { summarize } from "./stats";
@@ -26,28 +27,6 @@ const { values } = parseArgs({ options: { rows: { type: "string", default: "1000
 const rows = Number(values.rows);
 const ADMIN = { email: "bench-admin@toolnest.test", password: crypto.randomBytes(12).toString("hex") };
 const PAGE_SLUG = "bench-page-product";
-
-/** The server's processes: the one started and every descendant (tsx's node, the cluster's workers). */
-function processTree(root: number): number[] {
-  const children = new Map<number, number[]>();
-  for (const entry of fs.readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
-      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
-    } catch {
-      // Gone.
-    }
-  }
-  const out: number[] = [];
-  const walk = (pid: number) => {
-    out.push(pid);
-    for (const child of children.get(pid) ?? []) walk(child);
-  };
-  walk(root);
-  return out;
-}
 
 /** Resident memory in MB of each process (VmRSS, or VmHWM: its peak), by pid, with its command line. */
 function memory(pids: number[], field: "VmRSS" | "VmHWM") {

@@ -4,12 +4,12 @@
  * served from the page cache, and React Router's floor (bench/floor-server.ts: the same document
  * and handler around a page with no data). Also the gzipped JavaScript a product page loads.
  */
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import fs from "node:fs";
+import { spawn, type ChildProcess } from "node:child_process";
 import net from "node:net";
 import path from "node:path";
 import zlib from "node:zlib";
 import autocannon from "autocannon";
+import { processTreeCpuMs } from "./proc";
 import { timeMany, type Timing } from "./stats";
 
 export function freePort(): Promise<number> {
@@ -77,33 +77,6 @@ async function load(url: string, seconds: number, serverPid?: number) {
     /** The server's CPU per answered request (µs), its processes together; 0 when not measured. */
     cpuUsPerRequest: serverPid && result.requests.total ? (cpuMs * 1000) / result.requests.total : 0,
   };
-}
-
-const CLOCK_TICKS = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
-
-/**
- * CPU time (user + system, ms) used so far by a process and every process below it, from /proc.
- * Throughput alone misleads where the load generator saturates its core first: serving cached
- * pages, autocannon ran at 100% of a core while the server used 62% of one.
- */
-export function processTreeCpuMs(pid: number): number {
-  let ticks = 0;
-  const pending = [pid];
-  while (pending.length) {
-    const current = pending.pop()!;
-    try {
-      const stat = fs.readFileSync(`/proc/${current}/stat`, "utf8");
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      ticks += Number(fields[11]) + Number(fields[12]); // utime, stime
-      for (const task of fs.readdirSync(`/proc/${current}/task`)) {
-        const children = fs.readFileSync(`/proc/${current}/task/${task}/children`, "utf8").trim();
-        if (children) pending.push(...children.split(" ").map(Number));
-      }
-    } catch {
-      // The process ended meanwhile.
-    }
-  }
-  return (ticks * 1000) / CLOCK_TICKS;
 }
 
 /** The script URLs a page's HTML makes the browser fetch before it is interactive. */
