@@ -45,6 +45,14 @@ function clickHandler(navigate: NavigateFunction | null, { to, target, onClick }
   };
 }
 
+/** The caller's handler, then ours. */
+function also<E>(theirs: ((event: E) => void) | undefined, ours: () => void) {
+  return (event: E) => {
+    theirs?.(event);
+    ours();
+  };
+}
+
 /** A PageLink that prefetches on intent, as React Router's `<Link prefetch="intent">`. */
 function IntentLink({ navigate, onMouseEnter, onMouseLeave, onFocus, onBlur, ...props }: Omit<PageLinkProps, "prefetch"> & { navigate: NavigateFunction | null }) {
   const [prefetching, setPrefetching] = useState(false);
@@ -63,22 +71,10 @@ function IntentLink({ navigate, onMouseEnter, onMouseLeave, onFocus, onBlur, ...
       href={to}
       data-discover="true"
       onClick={clickHandler(navigate, props)}
-      onMouseEnter={(event) => {
-        onMouseEnter?.(event);
-        start();
-      }}
-      onMouseLeave={(event) => {
-        onMouseLeave?.(event);
-        stop();
-      }}
-      onFocus={(event) => {
-        onFocus?.(event);
-        start();
-      }}
-      onBlur={(event) => {
-        onBlur?.(event);
-        stop();
-      }}
+      onMouseEnter={also(onMouseEnter, start)}
+      onMouseLeave={also(onMouseLeave, stop)}
+      onFocus={also(onFocus, start)}
+      onBlur={also(onBlur, stop)}
     />
   );
   return prefetching ? (

@@ -2,19 +2,24 @@ import { Link, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 
-/** The spec's dialog for actions that need an account. */
-export function AuthRequiredDialog({
-  open,
-  onOpenChange,
-  message = "Please sign in to continue.",
-  onContinue,
-}: {
+interface AuthRequiredDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   message?: string;
   /** Runs when the visitor chooses to sign in (e.g. to remember the action to resume afterwards). */
   onContinue?: () => void;
-}) {
+}
+
+/**
+ * The spec's dialog for actions that need an account. Mounted only while open (a closed dialog
+ * renders nothing anyway): a list page has two toggles per card, each with this dialog, and every
+ * closed one still cost its state, ids and elements on each server render (decision 060).
+ */
+export function AuthRequiredDialog(props: AuthRequiredDialogProps) {
+  return props.open ? <OpenAuthRequiredDialog {...props} /> : null;
+}
+
+function OpenAuthRequiredDialog({ open, onOpenChange, message = "Please sign in to continue.", onContinue }: AuthRequiredDialogProps) {
   const location = useLocation();
   const redirectTo = `${location.pathname}${location.search}`;
   return (

@@ -22,7 +22,10 @@ export async function loadListPage(filter: ListFilter, sidebar: Omit<SidebarData
   const [page, niches, tree, spotlightProducts, trendingProducts] = await Promise.all([
     listProducts(filter, { limit: options.limit ?? 20 }),
     nichesWithCounts(),
-    sidebarTree(nicheId !== undefined && rest.selectedNiche ? { nicheId, nicheSlug: rest.selectedNiche } : undefined, rest.selectedSubcategory),
+    // The AI tools page filters by niche and shows no tree.
+    rest.variant === "niches"
+      ? encodeTree([])
+      : sidebarTree(nicheId !== undefined && rest.selectedNiche ? { nicheId, nicheSlug: rest.selectedNiche } : undefined, rest.selectedSubcategory),
     spotlight(4),
     trending(10),
   ]);
