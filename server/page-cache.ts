@@ -7,6 +7,7 @@
 import type { CacheTag } from "../app/db/cache-bus.server";
 import { FLASH_COOKIE } from "../app/lib/http/headers";
 import type { GzipParts } from "./html-gzip";
+import type { NonceCopies } from "./security-headers";
 
 export interface CachedPage {
   status: number;
@@ -17,6 +18,8 @@ export interface CachedPage {
   etag: string;
   /** Offsets of the render's CSP nonce in body; each copy served gets a fresh one there. */
   nonceAt?: number[];
+  /** Copies of body to send with a fresh nonce, made on the first hit (server/security-headers.ts). */
+  copies?: NonceCopies;
   expires: number;
   /** Its gzip pieces, made on the first request that takes gzip (server/html-gzip.ts). */
   gzip?: GzipParts;
@@ -40,7 +43,7 @@ export function getCachedPage(key: string, now = Date.now()): CachedPage | undef
   const entry = store().get(key);
   if (!entry) return undefined;
   if (entry.expires <= now) {
-    store().delete(key);
+    forget(key, entry);
     return undefined;
   }
   return entry;
@@ -49,13 +52,24 @@ export function getCachedPage(key: string, now = Date.now()): CachedPage | undef
 export function putCachedPage(key: string, page: CachedPage) {
   if (page.body.byteLength > MAX_BODY_BYTES) return;
   const cache = store();
-  cache.delete(key);
+  const old = cache.get(key);
+  if (old) forget(key, old);
   cache.set(key, page);
-  while (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value!);
+  while (cache.size > MAX_ENTRIES) {
+    const [oldest, entry] = cache.entries().next().value!;
+    forget(oldest, entry);
+  }
 }
 
 export function clearPageCache() {
-  store().clear();
+  const cache = store();
+  for (const page of cache.values()) page.copies?.release();
+  cache.clear();
+}
+
+function forget(key: string, page: CachedPage) {
+  store().delete(key);
+  page.copies?.release();
 }
 
 /**
@@ -76,7 +90,7 @@ export function dropCachedPages(tags: readonly CacheTag[]) {
       products.some((product) => isPageOrBelow(url, product)) ||
       (page.tags && tags.some((tag) => page.tags!.has(tag)))
     ) {
-      cache.delete(key);
+      forget(key, page);
     }
   }
 }

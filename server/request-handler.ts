@@ -11,7 +11,7 @@ import { sendOverloaded } from "./admission";
 import { bufferedBody, streamedBody } from "./body-limit";
 import { acceptsGzip, gzipParts, gzipWithNonce } from "./html-gzip";
 import { getCachedPage, isAnonymous, putCachedPage, type CachedPage } from "./page-cache";
-import { cspNonce, digestWithoutNonce, endWithNonce, NONCE_LENGTH, newNonce, nonceOffsets, securityHeaderList, withoutPolicy } from "./security-headers";
+import { cspNonce, digestWithoutNonce, NONCE_LENGTH, NonceCopies, newNonce, nonceOffsets, securityHeaderList, withoutPolicy } from "./security-headers";
 
 interface Options {
   build: ServerBuild | (() => Promise<ServerBuild>);
@@ -52,7 +52,7 @@ export function serveCachedPage(req: IncomingMessage, res: ServerResponse): bool
   res.writeHead(cached.status, headers);
   if (req.method === "HEAD") res.end();
   else if (gzipped) endWithParts(res, gzipped);
-  else endWithNonce(res, cached.body, cached.nonceAt ?? [], nonce);
+  else (cached.copies ??= new NonceCopies(cached.body, cached.nonceAt ?? [])).end(res, nonce);
   return true;
 }
 
