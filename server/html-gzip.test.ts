@@ -1,6 +1,6 @@
 import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { acceptsGzip, gzipParts, gzipWithNonce } from "./html-gzip";
+import { acceptsGzip, gzipPage, gzipWithNonce, nonceCrc } from "./html-gzip";
 
 const NONCE = "AAAAAAAAAAAAAAAAAAAAAA==";
 
@@ -18,9 +18,10 @@ function offsets(body: Buffer, nonce: string) {
 describe("gzip with a fresh nonce per copy", () => {
   it("decompresses, with any standard gunzip, to the page with each copy's own nonce, much smaller", () => {
     const original = page(NONCE);
-    const parts = gzipParts(original, offsets(original, NONCE), NONCE.length);
-    for (const nonce of ["bWFkZSB1cCBub25jZSAxMg==", "c2Vjb25kIG5vbmNlIGhlcmU="]) {
-      const gzipped = Buffer.concat(gzipWithNonce(parts, nonce));
+    const gzip = gzipPage(original, offsets(original, NONCE), NONCE.length);
+    expect(zlib.gunzipSync(gzip.bytes).equals(original)).toBe(true);
+    for (const nonce of ["bWFkZSB1cCBub25jZSAxMg==", "c2Vjb25kIG5vbmNlIGhlcmU=", NONCE]) {
+      const gzipped = gzipWithNonce(gzip, nonce);
       expect(zlib.gunzipSync(gzipped).toString()).toBe(page(nonce).toString());
       expect(gzipped.byteLength).toBeLessThan(original.byteLength / 5);
     }
@@ -28,17 +29,38 @@ describe("gzip with a fresh nonce per copy", () => {
 
   it("handles a page without a nonce and one that starts or ends with it", () => {
     const plain = Buffer.from("<p>no scripts</p>".repeat(200));
-    expect(zlib.gunzipSync(Buffer.concat(gzipWithNonce(gzipParts(plain, [], NONCE.length), ""))).equals(plain)).toBe(true);
+    expect(zlib.gunzipSync(gzipWithNonce(gzipPage(plain, [], NONCE.length), "")).equals(plain)).toBe(true);
     const edges = Buffer.from(`${NONCE}middle${NONCE}`);
     const nonce = "ZWRnZXMgb2YgdGhlIHBhZ2U=";
-    const gzipped = Buffer.concat(gzipWithNonce(gzipParts(edges, [0, NONCE.length + 6], NONCE.length), nonce));
+    const gzipped = gzipWithNonce(gzipPage(edges, [0, NONCE.length + 6], NONCE.length), nonce);
     expect(zlib.gunzipSync(gzipped).toString()).toBe(`${nonce}middle${nonce}`);
   });
 
   it("refuses a nonce of another length rather than send a broken page", () => {
     const original = page(NONCE);
-    const parts = gzipParts(original, offsets(original, NONCE), NONCE.length);
-    expect(() => gzipWithNonce(parts, "short")).toThrow();
+    const gzip = gzipPage(original, offsets(original, NONCE), NONCE.length);
+    expect(() => gzipWithNonce(gzip, "short")).toThrow();
+  });
+});
+
+describe("nonceCrc", () => {
+  it("gives the CRC-32 that zlib computes over the whole page, for any nonce, wherever the nonces stand", () => {
+    const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    const randomNonce = () => `${Array.from({ length: 22 }, () => alphabet[Math.floor(Math.random() * 64)]).join("")}==`;
+    const pages = [
+      `${NONCE}`,
+      `${NONCE}${NONCE}`,
+      `<p>${NONCE}</p>`,
+      `${"a".repeat(70_000)}${NONCE}${"b".repeat(3)}${NONCE}${"c".repeat(40_000)}${NONCE}`,
+      `${NONCE}${"日本".repeat(5_000)}${NONCE}x`,
+    ];
+    for (const text of pages) {
+      const body = Buffer.from(text);
+      const crc = nonceCrc(body, offsets(body, NONCE), NONCE.length);
+      for (const nonce of [NONCE, randomNonce(), randomNonce(), randomNonce()]) {
+        expect(crc(nonce)).toBe(zlib.crc32(Buffer.from(text.replaceAll(NONCE, nonce))));
+      }
+    }
   });
 });
 

@@ -6,7 +6,6 @@
  */
 import type { CacheTag } from "../app/db/cache-bus.server";
 import { FLASH_COOKIE } from "../app/lib/http/headers";
-import type { GzipParts } from "./html-gzip";
 import type { NonceCopies } from "./security-headers";
 
 export interface CachedPage {
@@ -21,8 +20,8 @@ export interface CachedPage {
   /** Copies of body to send with a fresh nonce, made on the first hit (server/security-headers.ts). */
   copies?: NonceCopies;
   expires: number;
-  /** Its gzip pieces, made on the first request that takes gzip (server/html-gzip.ts). */
-  gzip?: GzipParts;
+  /** Copies of it gzipped, made on the first request that takes gzip (server/html-gzip.ts). */
+  gzip?: NonceCopies;
   /** The cache tags of the data it was rendered from (app/db/data-cache.server.ts). */
   tags?: ReadonlySet<string>;
 }
@@ -63,13 +62,18 @@ export function putCachedPage(key: string, page: CachedPage) {
 
 export function clearPageCache() {
   const cache = store();
-  for (const page of cache.values()) page.copies?.release();
+  for (const page of cache.values()) release(page);
   cache.clear();
 }
 
 function forget(key: string, page: CachedPage) {
   store().delete(key);
+  release(page);
+}
+
+function release(page: CachedPage) {
   page.copies?.release();
+  page.gzip?.release();
 }
 
 /**

@@ -9,7 +9,7 @@ import { databaseWasBusy } from "../app/db/client.server";
 import { CLIENT_IP_HEADER, PEER_ADDRESS_HEADER } from "../app/lib/http/headers";
 import { sendOverloaded } from "./admission";
 import { bufferedBody, streamedBody } from "./body-limit";
-import { acceptsGzip, gzipParts, gzipWithNonce } from "./html-gzip";
+import { acceptsGzip, gzipPage, writeGzipCrc } from "./html-gzip";
 import { getCachedPage, isAnonymous, putCachedPage, type CachedPage } from "./page-cache";
 import { cspNonce, digestWithoutNonce, NONCE_LENGTH, NonceCopies, newNonce, nonceOffsets, securityHeaderList, withoutPolicy } from "./security-headers";
 
@@ -45,31 +45,27 @@ export function serveCachedPage(req: IncomingMessage, res: ServerResponse): bool
     return true;
   }
   headers.push(...(cached.flatHeaders ??= cached.headers.flat()), "ETag", cached.etag, "X-Page-Cache", "HIT");
-  const gzipped = gzippedCopy(req, cached, nonce);
-  const length = gzipped ? gzipped.reduce((n, part) => n + part.byteLength, 0) : cached.body.byteLength;
-  if (gzipped) headers.push("Content-Encoding", "gzip");
-  headers.push("Content-Length", String(length));
+  const gzip = gzipCopies(req, cached);
+  if (gzip) headers.push("Content-Encoding", "gzip");
+  const copies = gzip ?? (cached.copies ??= new NonceCopies(cached.body, cached.nonceAt ?? []));
+  headers.push("Content-Length", String(copies.length));
   res.writeHead(cached.status, headers);
   if (req.method === "HEAD") res.end();
-  else if (gzipped) endWithParts(res, gzipped);
-  else (cached.copies ??= new NonceCopies(cached.body, cached.nonceAt ?? [])).end(res, nonce);
+  else copies.end(res, nonce);
   return true;
 }
 
 /** Pages smaller than this go as they are: compressing them saves less than it costs. */
 const MIN_GZIP_BYTES = 1024;
 
-/** The page, gzipped with `nonce` in place, when the client takes gzip (its pieces compressed once per page). */
-function gzippedCopy(req: IncomingMessage, page: CachedPage, nonce: string): Buffer[] | null {
+/** The page's gzipped copies when the client takes gzip (compressed once per page, server/html-gzip.ts). */
+function gzipCopies(req: IncomingMessage, page: CachedPage): NonceCopies | null {
   if (page.body.byteLength < MIN_GZIP_BYTES || !acceptsGzip(req.headers["accept-encoding"])) return null;
-  page.gzip ??= gzipParts(page.body, page.nonceAt ?? [], NONCE_LENGTH);
-  return gzipWithNonce(page.gzip, nonce);
-}
-
-function endWithParts(res: ServerResponse, parts: Buffer[]) {
-  res.cork();
-  for (let i = 0; i < parts.length - 1; i++) res.write(parts[i]);
-  res.end(parts[parts.length - 1]);
+  if (!page.gzip) {
+    const gzip = gzipPage(page.body, page.nonceAt ?? [], NONCE_LENGTH);
+    page.gzip = new NonceCopies(gzip.bytes, gzip.nonceAt, (copy, nonce) => writeGzipCrc(gzip, copy, nonce));
+  }
+  return page.gzip;
 }
 
 type RouteAction = (args: { request: Request; params: Record<string, string>; context: unknown }) => unknown;
@@ -208,7 +204,7 @@ export function createPageHandler({ build, mode, pageCacheSeconds }: Options) {
         tags: requestScope()?.tags,
       };
       if (pageCacheSeconds > 0) putCachedPage(cacheKey, page);
-      sendBuffered(req, res, page, nonce, "MISS");
+      sendRendered(req, res, page);
     } catch (error) {
       // A visitor who hung up mid-response is not an error: there is no one left to answer.
       if (res.destroyed) return;
@@ -253,26 +249,23 @@ function toFetchRequest(req: ExpressRequest, signal: AbortSignal): Request {
   return new Request(url, init);
 }
 
-function sendBuffered(req: ExpressRequest, res: ExpressResponse, page: CachedPage, nonce: string | undefined, cacheState: "HIT" | "MISS") {
+/** The render's own response, buffered: what a later hit on the page cache sends too, with its ETag. */
+function sendRendered(req: ExpressRequest, res: ExpressResponse, page: CachedPage) {
   for (const [name, value] of page.headers) res.setHeader(name, value);
   res.setHeader("ETag", page.etag);
-  res.setHeader("X-Page-Cache", cacheState);
+  res.setHeader("X-Page-Cache", "MISS");
   if (page.status === 200 && etagMatches(req, page.etag)) {
     withoutPolicy(res);
     res.status(304).end();
     return;
   }
   res.status(page.status);
-  const gzipped = nonce !== undefined || !page.nonceAt?.length ? gzippedCopy(req, page, nonce ?? "") : null;
-  if (gzipped) {
-    res.setHeader("Content-Encoding", "gzip");
-    res.setHeader("Content-Length", gzipped.reduce((n, part) => n + part.byteLength, 0));
-    if (req.method === "HEAD") res.end();
-    else endWithParts(res, gzipped);
-    return;
-  }
-  res.setHeader("Content-Length", page.body.byteLength);
-  res.end(req.method === "HEAD" ? undefined : page.body);
+  // The page (or its gzip member) as rendered, with the render's nonce.
+  const gzip = gzipCopies(req, page);
+  if (gzip) res.setHeader("Content-Encoding", "gzip");
+  const bytes = gzip?.original ?? page.body;
+  res.setHeader("Content-Length", bytes.byteLength);
+  res.end(req.method === "HEAD" ? undefined : bytes);
 }
 
 async function sendStreamed(res: ExpressResponse, response: Response) {

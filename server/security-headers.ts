@@ -155,16 +155,28 @@ export class NonceCopies {
   #free: Buffer[] = [];
   #released = false;
 
+  /** `also` writes what else depends on the nonce (a gzip member's CRC, server/html-gzip.ts). */
   constructor(
     private readonly body: Buffer,
     private readonly offsets: readonly number[],
+    private readonly also?: (copy: Buffer, nonce: string) => void,
   ) {}
+
+  get length() {
+    return this.body.length;
+  }
+
+  /** The bytes as made, with the nonce they were rendered with (for the render's own response). */
+  get original(): Buffer {
+    return this.body;
+  }
 
   end(res: ServerResponse, nonce: string) {
     if (this.offsets.length === 0) return void res.end(this.body);
     if (nonce.length !== NONCE_LENGTH) throw new Error("a nonce of another length than the page's");
     const copy = this.#take();
     for (const at of this.offsets) copy.write(nonce, at, NONCE_LENGTH, "latin1");
+    this.also?.(copy, nonce);
     res.end(copy, () => this.#giveBack(copy));
   }
 
