@@ -3,6 +3,8 @@
  * size, measured in the same run with the same load generator: uncached renders, anonymous visits
  * served from the page cache, and React Router's floor (bench/floor-server.ts: the same document
  * and handler around a page with no data). Also the gzipped JavaScript a product page loads.
+ * Page-cache hits and the bare server are measured in turns (loadInTurns), since the ratio of the
+ * two is a target (issue 17).
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import net from "node:net";
@@ -79,6 +81,37 @@ async function load(url: string, seconds: number, serverPid?: number) {
   };
 }
 
+/**
+ * Several servers measured in turns (rounds of `seconds` each, in the same order every round),
+ * all started and warmed first: on a shared virtual machine the speed of the cores drifts by tens
+ * of percent over a minute, so servers measured one after the other compare that drift as much
+ * as the servers. Each one's requests, time and CPU are summed over its turns.
+ */
+async function loadInTurns(targets: { url: string; pid: number }[], rounds: number, seconds: number) {
+  for (const target of targets) await autocannon({ url: target.url, connections: 50, duration: WARM_UP_SECONDS, pipelining: 1, timeout: 30 });
+  const sums = targets.map(() => ({ requests: 0, seconds: 0, cpuMs: 0, errors: 0, p99: 0 }));
+  for (let round = 0; round < rounds; round++) {
+    for (const [i, target] of targets.entries()) {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const cpuBefore = processTreeCpuMs(target.pid);
+      const result = await autocannon({ url: target.url, connections: 50, duration: seconds, pipelining: 1, timeout: 30 });
+      const sum = sums[i]!;
+      sum.cpuMs += processTreeCpuMs(target.pid) - cpuBefore;
+      if (result.non2xx > 0) throw new Error(`${target.url}: ${result.non2xx} responses were not 2xx`);
+      sum.requests += result.requests.total;
+      sum.seconds += seconds;
+      sum.errors += result.errors + result.timeouts;
+      sum.p99 = Math.max(sum.p99, result.latency.p99);
+    }
+  }
+  return sums.map((sum) => ({
+    rps: sum.requests / sum.seconds,
+    p99: sum.p99,
+    errors: sum.errors,
+    cpuUsPerRequest: sum.requests ? (sum.cpuMs * 1000) / sum.requests : 0,
+  }));
+}
+
 /** The script URLs a page's HTML makes the browser fetch before it is interactive. */
 export function javascriptUrls(html: string): string[] {
   const urls = new Set<string>();
@@ -129,22 +162,25 @@ export async function runHttpBench(options: { env: Record<string, string>; slug:
     await uncachedApp.stop();
   }
 
-  const cachedApp = await startApp({ ...options.env, PAGE_CACHE_SECONDS: "30" });
-  let cached: Awaited<ReturnType<typeof load>>;
-  try {
-    cached = await load(`${cachedApp.base}${productPath}`, seconds, cachedApp.pid);
-  } finally {
-    await cachedApp.stop();
-  }
-
+  // Page-cache hits and the bare server, in turns (loadInTurns).
+  const cachedApp = await startApp({ ...options.env, PAGE_CACHE_SECONDS: "600" });
   const port = await freePort();
   const bareSource = `const http=require("http");const body=Buffer.alloc(${Buffer.byteLength(html)},"x");http.createServer((q,s)=>{s.writeHead(200,{"content-type":"text/html; charset=utf-8","content-length":body.length});s.end(body)}).listen(${port},"127.0.0.1",()=>console.log("ready"))`;
   const bare = spawn(process.execPath, ["-e", bareSource], { stdio: ["ignore", "pipe", "inherit"] });
-  await new Promise((resolve) => bare.stdout!.once("data", resolve));
+  let cached: Awaited<ReturnType<typeof load>>;
   let bareResult: Awaited<ReturnType<typeof load>>;
   try {
-    bareResult = await load(`http://127.0.0.1:${port}/`, seconds, bare.pid);
+    await new Promise((resolve) => bare.stdout!.once("data", resolve));
+    [cached, bareResult] = (await loadInTurns(
+      [
+        { url: `${cachedApp.base}${productPath}`, pid: cachedApp.pid },
+        { url: `http://127.0.0.1:${port}/`, pid: bare.pid! },
+      ],
+      5,
+      Math.max(1, Math.round(seconds / 5)) * 2,
+    )) as [Awaited<ReturnType<typeof load>>, Awaited<ReturnType<typeof load>>];
   } finally {
+    await cachedApp.stop();
     await stop(bare);
   }
 
