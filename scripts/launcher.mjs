@@ -1,19 +1,95 @@
 /**
- * Runs a TypeScript entry point on plain Node, with tsx registered for the project's own modules
- * only (a namespace): packages and the production server bundle load as ordinary Node modules,
- * not through tsx's loader thread (decision 059). Used by `npm start` (start.mjs) and by the
- * end-to-end server (tests/e2e/serve.mjs), so the tests run the server as production does.
+ * Runs a TypeScript entry point on plain Node: the entry and the project's modules it imports are
+ * bundled by esbuild into JavaScript under the build directory (packages stay external and load
+ * as ordinary Node modules), then imported. Used by `npm start` (start.mjs) and by the end-to-end
+ * server (tests/e2e/serve.mjs), so the tests run the server as production does.
+ *
+ * Decision 059 ran the entry through tsx registered for one namespace; its loader thread and
+ * compiled-module cache were still about 120 MB of every server process. The bundle takes about
+ * 0.1 s to make, so it is made at each start (cluster workers reuse their primary's), and kept
+ * by content hash: servers started from different sources (parallel test runs) keep their own.
  */
-import { fileURLToPath, URL } from "node:url";
-import { register } from "tsx/esm/api";
+import cluster from "node:cluster";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL, URL } from "node:url";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+/** Set for cluster workers: the bundle their primary made. */
+const BUNDLE_ENV = "TOOLNEST_LAUNCH_BUNDLE";
+/** Bundles of other sources older than this are removed when a new one is written. */
+const KEEP_MS = 24 * 60 * 60 * 1000;
 
 export async function launch(entry, parentURL) {
   globalThis[Symbol.for("toolnest.launcher")] = {
     /** What cluster workers run: npm start's launcher, not the TypeScript it loads. */
     script: fileURLToPath(new URL("./start.mjs", import.meta.url)),
-    /** Imports a JavaScript module (the server build) outside tsx's namespace. */
+    /** Imports a JavaScript module (the server build). */
     importNative: (url) => import(url),
   };
-  const tsx = register({ namespace: "toolnest" });
-  return tsx.import(entry, parentURL);
+  const file = (cluster.isWorker && process.env[BUNDLE_ENV]) || (await bundle(fileURLToPath(new URL(entry, parentURL))));
+  process.env[BUNDLE_ENV] = file;
+  return import(pathToFileURL(file).href);
+}
+
+/**
+ * Where bundles are kept: not under build/, which React Router's build empties (a server starts
+ * its bundle, then builds the app when its sources changed, then imports the rest of the bundle).
+ */
+const cacheDirectory = path.join(root, "node_modules/.cache/toolnest-launch");
+
+/** Bundles `file` and returns the path of its entry in `<cache>/<hash>/`. */
+async function bundle(file) {
+  const { build } = await import("esbuild");
+  const name = path.basename(file).replace(/\.[cm]?tsx?$/, "");
+  const result = await build({
+    entryPoints: [file],
+    absWorkingDir: root,
+    tsconfig: path.join(root, "tsconfig.json"),
+    bundle: true,
+    // Each dynamic import stays a chunk of its own, loaded when reached: start.ts sets NODE_ENV
+    // and reads its configuration before the packages behind the database or React are loaded.
+    splitting: true,
+    format: "esm",
+    platform: "node",
+    target: "node20",
+    packages: "external",
+    outdir: "launch",
+    entryNames: "[name]",
+    outExtension: { ".js": ".mjs" },
+    write: false,
+    logLevel: "warning",
+  });
+  const outRoot = path.join(root, "launch");
+  const hash = crypto.createHash("sha256");
+  for (const out of result.outputFiles) hash.update(path.relative(outRoot, out.path)).update("\0").update(out.contents);
+  const dir = path.join(cacheDirectory, hash.digest("hex").slice(0, 16));
+  if (!fs.existsSync(dir)) {
+    // Written aside and renamed into place: another server starting now may be writing the same.
+    const scratch = `${dir}.${process.pid}.tmp`;
+    for (const out of result.outputFiles) {
+      const target = path.join(scratch, path.relative(outRoot, out.path));
+      fs.mkdirSync(path.dirname(target), { recursive: true });
+      fs.writeFileSync(target, out.contents);
+    }
+    try {
+      fs.renameSync(scratch, dir);
+    } catch {
+      fs.rmSync(scratch, { recursive: true, force: true }); // the other one won: same contents
+    }
+    prune(cacheDirectory, dir);
+  }
+  return path.join(dir, `${name}.mjs`);
+}
+
+function prune(parent, keep) {
+  for (const entry of fs.readdirSync(parent)) {
+    const dir = path.join(parent, entry);
+    try {
+      if (dir !== keep && Date.now() - fs.statSync(dir).mtimeMs > KEEP_MS) fs.rmSync(dir, { recursive: true, force: true });
+    } catch {
+      // Gone already.
+    }
+  }
 }
