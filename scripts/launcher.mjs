@@ -41,7 +41,7 @@ const cacheDirectory = path.join(root, "node_modules/.cache/toolnest-launch");
 
 /** Bundles `file` and returns the path of its entry in `<cache>/<hash>/`. */
 async function bundle(file) {
-  const { build } = await import("esbuild");
+  const { build, stop } = await import("esbuild");
   const name = path.basename(file).replace(/\.[cm]?tsx?$/, "");
   const result = await build({
     entryPoints: [file],
@@ -60,7 +60,7 @@ async function bundle(file) {
     outExtension: { ".js": ".mjs" },
     write: false,
     logLevel: "warning",
-  });
+  }).finally(() => stop()); // esbuild's service process would otherwise live as long as the server
   const outRoot = path.join(root, "launch");
   const hash = crypto.createHash("sha256");
   for (const out of result.outputFiles) hash.update(path.relative(outRoot, out.path)).update("\0").update(out.contents);
