@@ -28,6 +28,8 @@ const schema = z
     SOCIAL_GITHUB_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
     SOCIAL_LINKEDIN_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
     PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
+    /** V8 collects the whole heap once it has grown by this share over what the last collection left; 0 keeps V8's own rule. */
+    V8_HEAP_GROWING_PERCENT: z.coerce.number().int().min(0).max(1000).default(20),
     /** Connections each instance keeps to PostgreSQL (server/admission.ts bounds the requests using them). */
     DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
     /** Requests handled at once; up to MAX_QUEUED_REQUESTS more wait up to 2 s, the rest get 503. */
