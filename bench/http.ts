@@ -87,12 +87,13 @@ async function load(url: string, seconds: number, serverPid?: number) {
  * of percent over a minute, so servers measured one after the other compare that drift as much
  * as the servers. Each one's requests, time and CPU are summed over its turns.
  */
-async function loadInTurns(targets: { url: string; pid: number }[], rounds: number, seconds: number) {
+export async function loadInTurns(targets: { url: string; pid: number }[], rounds: number, seconds: number) {
   for (const target of targets) await autocannon({ url: target.url, connections: 50, duration: WARM_UP_SECONDS, pipelining: 1, timeout: 30 });
   const sums = targets.map(() => ({ requests: 0, seconds: 0, cpuMs: 0, errors: 0, p99: 0 }));
   for (let round = 0; round < rounds; round++) {
     for (const [i, target] of targets.entries()) {
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // The requests the previous turn left in flight finish first (a page render can take 0.5 s under load).
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
       const cpuBefore = processTreeCpuMs(target.pid);
       const result = await autocannon({ url: target.url, connections: 50, duration: seconds, pipelining: 1, timeout: 30 });
       const sum = sums[i]!;
@@ -267,18 +268,15 @@ async function loadRotating(base: string, paths: string[], seconds: number) {
 }
 
 /** React Router's floor (bench/floor-server.ts) around a page of `pageBytes`, measured now. */
-async function floorRate(env: Record<string, string>, pageBytes: number, seconds: number) {
+/** React Router's floor server (bench/floor-server.ts) around text that makes its page `pageBytes` long. */
+async function startFloor(env: Record<string, string>, pageBytes: number) {
   const floorPort = await freePort();
   const floor = spawn(path.resolve("node_modules/.bin/tsx"), ["bench/floor-server.ts"], {
     env: { ...process.env, ...env, NODE_ENV: "production", PORT: String(floorPort), LOG_LEVEL: "silent", FLOOR_TEXT_BYTES: String(Math.max(0, pageBytes - 3_500)) },
     stdio: ["ignore", "pipe", "inherit"],
   });
   await new Promise((resolve) => floor.stdout!.once("data", resolve));
-  try {
-    return await load(`http://127.0.0.1:${floorPort}/__floor`, seconds);
-  } finally {
-    await stop(floor);
-  }
+  return { url: `http://127.0.0.1:${floorPort}/__floor`, pid: floor.pid!, stop: () => stop(floor) };
 }
 
 export interface PageRate {
@@ -292,7 +290,7 @@ export interface PageRate {
 
 /**
  * Issue 17's ratios: pages rendered on every request (page cache off) against React Router's floor
- * measured in the same run. The product page warm (one product, its data cached after the first
+ * measured in the same run, in turns with them. The product page warm (one product, its data cached after the first
  * request) and cold (every request a product not yet visited since the server started: its data read
  * from the database); home, niche, tag and search pages. The database must hold a catalogue
  * (the demo one: `scripts/db-seed.ts`).
@@ -301,6 +299,7 @@ export async function runPageRates(options: { database: string; env: Record<stri
   const seconds = options.seconds ?? 10;
   const app = await startApp({ ...options.env, PAGE_CACHE_SECONDS: "0" });
   const measured: { page: string; rps: number; p99: number; errors: number; bytes: number }[] = [];
+  let floor: { rps: number; p99: number; errors: number };
   try {
     const slugs: string[] = [];
     let cursor: string | null = null;
@@ -327,10 +326,17 @@ export async function runPageRates(options: { database: string; env: Record<stri
       ["tag", `/tag/${encodeURIComponent(tag)}`],
       ["search", `/search?q=${encodeURIComponent(word)}`],
     ];
-    for (const [page, url] of pages) {
-      const bytes = Buffer.byteLength(await (await fetch(`${app.base}${url}`)).text());
-      const result = await load(`${app.base}${url}`, seconds);
-      measured.push({ page, ...result, bytes });
+    // The floor and the pages in turns (loadInTurns): the cores' speed drifts more than the targets' margins.
+    const bytes: number[] = [];
+    for (const [, url] of pages) bytes.push(Buffer.byteLength(await (await fetch(`${app.base}${url}`)).text()));
+    const floorServer = await startFloor(options.env, bytes[0]!);
+    try {
+      const targets = [{ url: floorServer.url, pid: floorServer.pid }, ...pages.map(([, url]) => ({ url: `${app.base}${url}`, pid: app.pid }))];
+      const results = await loadInTurns(targets, 5, Math.max(1, Math.round(seconds / 5)));
+      floor = results[0]!;
+      pages.forEach(([page], i) => measured.push({ page, ...results[i + 1]!, bytes: bytes[i]! }));
+    } finally {
+      await floorServer.stop();
     }
     // Cold last: the products not visited yet, each once (the warm one and the lists' are skipped).
     const cold = slugs.slice(1).map((slug) => `/resources/${slug}`);
@@ -340,8 +346,6 @@ export async function runPageRates(options: { database: string; env: Record<stri
   } finally {
     await app.stop();
   }
-  const productBytes = measured[0]!.bytes;
-  const floor = await floorRate(options.env, productBytes, seconds);
   return [
     { database: options.database, page: "React Router floor", rps: Math.round(floor.rps), floorRatio: 1, p99Ms: floor.p99, errors: floor.errors },
     ...measured.map((m) => ({
