@@ -13,6 +13,7 @@ import cluster from "node:cluster";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import process from "node:process";
 import { fileURLToPath, pathToFileURL, URL } from "node:url";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
