@@ -29,7 +29,9 @@ export async function launch(entry, parentURL) {
     /** Imports a JavaScript module (the server build). */
     importNative: (url) => import(url),
   };
-  const file = (cluster.isWorker && process.env[BUNDLE_ENV]) || (await bundle(fileURLToPath(new URL(entry, parentURL))));
+  // A worker (re)started long after its primary finds the bundle pruned, and makes it again.
+  const inherited = cluster.isWorker ? process.env[BUNDLE_ENV] : undefined;
+  const file = inherited && fs.existsSync(inherited) ? inherited : await bundle(fileURLToPath(new URL(entry, parentURL)));
   process.env[BUNDLE_ENV] = file;
   return import(pathToFileURL(file).href);
 }
