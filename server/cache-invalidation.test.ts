@@ -89,13 +89,20 @@ describe.skipIf(!url)("on PostgreSQL (skipped: DATABASE_URL is unset)", () => {
 
   it("makes a pool timeout a DatabaseBusyError and marks the request's scope", async () => {
     const tiny = await secondInstance({ poolMax: 1, acquireTimeoutMs: 50 });
+    // The pool's one connection made first: on a loaded machine, connecting can take longer than
+    // the 50 ms the transaction below would wait for it.
+    await tiny.db.execute(sql`select 1`);
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
+    let took!: () => void;
+    const taken = new Promise<void>((resolve) => (took = resolve));
     // The only connection is taken by a transaction that waits for the test.
     const holding = tiny.db.transaction(async (tx) => {
       await tx.execute(sql`select 1`);
+      took();
       await held;
     });
+    await taken;
     try {
       await withDatabaseBusyScope(async () => {
         const error = await tiny.db.execute(sql`select 1`).catch((e: unknown) => e);
