@@ -178,7 +178,7 @@ export async function runHttpBench(options: { env: Record<string, string>; slug:
         { url: `http://127.0.0.1:${port}/`, pid: bare.pid! },
       ],
       5,
-      Math.max(1, Math.round(seconds / 5)) * 2,
+      Math.max(2, Math.round(seconds / 5)) * 2,
     )) as [Awaited<ReturnType<typeof load>>, Awaited<ReturnType<typeof load>>];
   } finally {
     await cachedApp.stop();
@@ -332,7 +332,7 @@ export async function runPageRates(options: { database: string; env: Record<stri
     const floorServer = await startFloor(options.env, bytes[0]!);
     try {
       const targets = [{ url: floorServer.url, pid: floorServer.pid }, ...pages.map(([, url]) => ({ url: `${app.base}${url}`, pid: app.pid }))];
-      const results = await loadInTurns(targets, 5, Math.max(1, Math.round(seconds / 5)));
+      const results = await loadInTurns(targets, 5, Math.max(2, Math.round(seconds / 5)));
       floor = results[0]!;
       pages.forEach(([page], i) => measured.push({ page, ...results[i + 1]!, bytes: bytes[i]! }));
     } finally {
