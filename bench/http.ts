@@ -267,7 +267,6 @@ async function loadRotating(base: string, paths: string[], seconds: number) {
   return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.timeouts };
 }
 
-/** React Router's floor (bench/floor-server.ts) around a page of `pageBytes`, measured now. */
 /** React Router's floor server (bench/floor-server.ts) around text that makes its page `pageBytes` long. */
 async function startFloor(env: Record<string, string>, pageBytes: number) {
   const floorPort = await freePort();
@@ -290,8 +289,8 @@ export interface PageRate {
 
 /**
  * Issue 17's ratios: pages rendered on every request (page cache off) against React Router's floor
- * measured in the same run, in turns with them. The product page warm (one product, its data cached after the first
- * request) and cold (every request a product not yet visited since the server started: its data read
+ * measured in the same run, in turns with them. The product page warm (one product, its data cached
+ * after the first request) and cold (every request a product not yet visited since the server started: its data read
  * from the database); home, niche, tag and search pages. The database must hold a catalogue
  * (the demo one: `scripts/db-seed.ts`).
  */
