@@ -9,6 +9,8 @@
  */
 import zlib from "node:zlib";
 import { acceptsEncoding } from "./precompress";
+import { NonceCopies } from "./page-cache";
+import { NONCE_LENGTH } from "./security-headers";
 
 export interface GzipPage {
   /** The gzip member, with the nonce the page was rendered with. */
@@ -56,18 +58,10 @@ export function gzipPage(body: Buffer, offsets: readonly number[], nonceLength: 
   return { bytes: Buffer.concat(parts), nonceAt, crc: (nonce) => (crc ??= nonceCrc(body, offsets, nonceLength, base))(nonce) };
 }
 
-/** Writes the CRC-32 for `nonce` into a copy of a gzip page in which the nonce has been written. */
-export function writeGzipCrc(page: GzipPage, copy: Buffer, nonce: string) {
-  copy.writeUInt32LE(page.crc(nonce), copy.length - 8);
-}
-
-/** The gzip member of the page with `nonce` in place, as a new buffer. */
-export function gzipWithNonce(page: GzipPage, nonce: string): Buffer {
-  if (page.nonceAt.length && nonce.length !== page.bytes.readUInt16LE(page.nonceAt[0]! - 4)) throw new Error("nonce length differs from the one compressed around");
-  const copy = Buffer.from(page.bytes);
-  for (const at of page.nonceAt) copy.write(nonce, at, "latin1");
-  writeGzipCrc(page, copy, nonce);
-  return copy;
+/** Copies of the page's gzip member to send, each with its own nonce and the CRC-32 that goes with it. */
+export function gzipCopies(body: Buffer, offsets: readonly number[]): NonceCopies {
+  const page = gzipPage(body, offsets, NONCE_LENGTH);
+  return new NonceCopies(page.bytes, page.nonceAt, (copy, nonce) => copy.writeUInt32LE(page.crc(nonce), copy.length - 8));
 }
 
 /**

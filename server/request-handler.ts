@@ -9,9 +9,9 @@ import { databaseWasBusy } from "../app/db/client.server";
 import { CLIENT_IP_HEADER, PEER_ADDRESS_HEADER } from "../app/lib/http/headers";
 import { sendOverloaded } from "./admission";
 import { bufferedBody, streamedBody } from "./body-limit";
-import { acceptsGzip, gzipPage, writeGzipCrc } from "./html-gzip";
-import { getCachedPage, isAnonymous, putCachedPage, type CachedPage } from "./page-cache";
-import { cspNonce, digestWithoutNonce, NONCE_LENGTH, NonceCopies, newNonce, nonceOffsets, securityHeaderList, withoutPolicy } from "./security-headers";
+import { acceptsGzip, gzipCopies } from "./html-gzip";
+import { getCachedPage, isAnonymous, NonceCopies, putCachedPage, type CachedPage } from "./page-cache";
+import { cspNonce, digestWithoutNonce, newNonce, nonceOffsets, securityHeaderList, withoutPolicy } from "./security-headers";
 
 interface Options {
   build: ServerBuild | (() => Promise<ServerBuild>);
@@ -45,7 +45,7 @@ export function serveCachedPage(req: IncomingMessage, res: ServerResponse): bool
     return true;
   }
   headers.push(...(cached.flatHeaders ??= cached.headers.flat()), "ETag", cached.etag, "X-Page-Cache", "HIT");
-  const gzip = gzipCopies(req, cached);
+  const gzip = gzipFor(req, cached);
   if (gzip) headers.push("Content-Encoding", "gzip");
   const copies = gzip ?? (cached.copies ??= new NonceCopies(cached.body, cached.nonceAt ?? []));
   headers.push("Content-Length", String(copies.length));
@@ -59,13 +59,9 @@ export function serveCachedPage(req: IncomingMessage, res: ServerResponse): bool
 const MIN_GZIP_BYTES = 1024;
 
 /** The page's gzipped copies when the client takes gzip (compressed once per page, server/html-gzip.ts). */
-function gzipCopies(req: IncomingMessage, page: CachedPage): NonceCopies | null {
+function gzipFor(req: IncomingMessage, page: CachedPage): NonceCopies | null {
   if (page.body.byteLength < MIN_GZIP_BYTES || !acceptsGzip(req.headers["accept-encoding"])) return null;
-  if (!page.gzip) {
-    const gzip = gzipPage(page.body, page.nonceAt ?? [], NONCE_LENGTH);
-    page.gzip = new NonceCopies(gzip.bytes, gzip.nonceAt, (copy, nonce) => writeGzipCrc(gzip, copy, nonce));
-  }
-  return page.gzip;
+  return (page.gzip ??= gzipCopies(page.body, page.nonceAt ?? []));
 }
 
 type RouteAction = (args: { request: Request; params: Record<string, string>; context: unknown }) => unknown;
@@ -261,7 +257,7 @@ function sendRendered(req: ExpressRequest, res: ExpressResponse, page: CachedPag
   }
   res.status(page.status);
   // The page (or its gzip member) as rendered, with the render's nonce.
-  const gzip = gzipCopies(req, page);
+  const gzip = gzipFor(req, page);
   if (gzip) res.setHeader("Content-Encoding", "gzip");
   const bytes = gzip?.original ?? page.body;
   res.setHeader("Content-Length", bytes.byteLength);

@@ -138,69 +138,6 @@ export function nonceOffsets(body: Buffer, nonce: string | undefined): number[] 
   return offsets;
 }
 
-/** Free copies held across all cached pages, at most. */
-const MAX_FREE_BYTES = 16 * 1024 * 1024;
-let freeBytes = 0;
-
-/**
- * Sends a cached page with a fresh nonce (all have the same length) where the render's stood.
- * Each response goes out as one Buffer, as a bare server sends a page: written in slices around
- * the nonces, with the nonces as strings, Node's writev cost a page-cache hit about 10% more
- * (issue 17), and a new 40 KB copy per response more still. So copies are kept: once Node has
- * handed one to the socket ('finish'), it goes back to its page's free list, and the next
- * response only overwrites the nonces in it. Free copies across all pages are capped
- * (MAX_FREE_BYTES); those of a page that leaves the cache are let go (release).
- */
-export class NonceCopies {
-  #free: Buffer[] = [];
-  #released = false;
-
-  /** `also` writes what else depends on the nonce (a gzip member's CRC, server/html-gzip.ts). */
-  constructor(
-    private readonly body: Buffer,
-    private readonly offsets: readonly number[],
-    private readonly also?: (copy: Buffer, nonce: string) => void,
-  ) {}
-
-  get length() {
-    return this.body.length;
-  }
-
-  /** The bytes as made, with the nonce they were rendered with (for the render's own response). */
-  get original(): Buffer {
-    return this.body;
-  }
-
-  end(res: ServerResponse, nonce: string) {
-    if (this.offsets.length === 0) return void res.end(this.body);
-    if (nonce.length !== NONCE_LENGTH) throw new Error("a nonce of another length than the page's");
-    const copy = this.#take();
-    for (const at of this.offsets) copy.write(nonce, at, NONCE_LENGTH, "latin1");
-    this.also?.(copy, nonce);
-    res.end(copy, () => this.#giveBack(copy));
-  }
-
-  /** The page left the cache: its free copies go, and copies still being sent are not kept. */
-  release() {
-    this.#released = true;
-    freeBytes -= this.#free.length * this.body.length;
-    this.#free = [];
-  }
-
-  #take(): Buffer {
-    const copy = this.#free.pop();
-    if (!copy) return Buffer.from(this.body);
-    freeBytes -= copy.length;
-    return copy;
-  }
-
-  #giveBack(copy: Buffer) {
-    if (this.#released || freeBytes + copy.length > MAX_FREE_BYTES) return;
-    freeBytes += copy.length;
-    this.#free.push(copy);
-  }
-}
-
 /** A digest of the page without its nonce, so the ETag stays the same from one render to the next. */
 export function digestWithoutNonce(body: Buffer, offsets: readonly number[]): string {
   const hash = crypto.createHash("sha1");
