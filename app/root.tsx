@@ -11,7 +11,10 @@ import { NotFoundState, PAGE_NOT_FOUND_MESSAGE } from "~/components/not-found-st
 import { PageLinkNavigate } from "~/components/ui/page-link";
 import { THEME_COLOR } from "~/features/pwa/manifest";
 import { ServiceWorkerUpdates } from "~/features/pwa/service-worker-updates";
-import "./app.css";
+// The stylesheet as a URL rather than a side-effect import (decision 063): as a side effect it was
+// attached to the shared chunk every lazy part imports, so the first part to load added the same
+// stylesheet a second time, and the browser restyled and laid out the whole page again.
+import stylesheet from "./app.css?url";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   // With the context, the page's loader shares this session lookup (app/domain/auth/session.server.ts).
@@ -25,6 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "manifest", href: "/manifest.webmanifest" },
   { rel: "apple-touch-icon", href: "/icons/icon-192.png" },
