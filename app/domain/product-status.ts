@@ -3,6 +3,8 @@
  * badge colours (Draft grey, Pending yellow, Live green, Rejected red), each pair at least 4.5:1 in
  * light and dark (Tailwind's 100/900 and 950/100 shades), and the "Added on" date.
  */
+import { lazyFormat } from "~/lib/format";
+
 const STATUS: Record<string, { label: string; className: string }> = {
   draft: { label: "Draft", className: "bg-gray-200 text-gray-900 dark:bg-gray-800 dark:text-gray-100" },
   pending: { label: "Pending", className: "bg-yellow-100 text-yellow-900 dark:bg-yellow-950 dark:text-yellow-100" },
@@ -15,9 +17,9 @@ export function productStatusBadge(status: string): { label: string; className: 
   return STATUS[status] ?? { label: status, className: STATUS.draft!.className };
 }
 
-const addedFormat = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });
+const addedFormat = lazyFormat(() => new Intl.DateTimeFormat("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" }));
 
 /** "Nov 23, 2026": the day a product was added, in UTC so server and browser agree. */
 export function formatAddedOn(date: string | Date): string {
-  return addedFormat.format(new Date(date));
+  return addedFormat().format(new Date(date));
 }

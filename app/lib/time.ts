@@ -1,9 +1,12 @@
 /** Dates as people read them, the same on the server and in the browser (fixed locale and time zone). */
 
-const joinedFormat = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+import { lazyFormat } from "./format";
+
+// Made on first use (decision 064): a page that imports this module without showing a date pays nothing.
+const joinedFormat = lazyFormat(() => new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" }));
 
 export function formatJoined(iso: string): string {
-  return joinedFormat.format(new Date(iso));
+  return joinedFormat().format(new Date(iso));
 }
 
 /** "just now", "5 minutes ago", "3 days ago"… */

@@ -8,6 +8,7 @@ import { loadListPage } from "~/features/catalog/list-page.server";
 import { countLiveProducts } from "~/features/catalog/taxonomy-queries.server";
 import { redirectToPrimaryNiche } from "~/features/profile/primary-niche.server";
 import { seoMeta } from "~/features/seo/meta";
+import { formatCount } from "~/lib/format";
 import { env } from "~/lib/env.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -21,7 +22,7 @@ export function meta({ data }: Route.MetaArgs) {
   if (!data) return [];
   return seoMeta({
     title: `${data.siteName}: the best software tools, apps and communities`,
-    description: `Discover ${data.total.toLocaleString("en-US")} hand-picked software tools, apps, web apps and online communities for experts and beginners, grouped by niche.`,
+    description: `Discover ${formatCount(data.total)} hand-picked software tools, apps, web apps and online communities for experts and beginners, grouped by niche.`,
     url: data.canonical,
     siteName: data.siteName,
   });
@@ -33,7 +34,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     <CatalogLayout sidebar={sidebar} aside={<Spotlight products={spotlight} />}>
       <Hero
         title="Discover the best tools, apps and communities"
-        subtitle={`${total.toLocaleString("en-US")} live products as at ${monthYear}, for experts and beginners.`}
+        subtitle={`${formatCount(total)} live products as at ${monthYear}, for experts and beginners.`}
         newsletterUrl={newsletterUrl}
       />
       <div className="mb-4">

@@ -1,4 +1,5 @@
 /** Client-safe rules, messages and shapes of product reviews and replies. */
+import { formatCount } from "~/lib/format";
 
 export const FEEDBACK_MAX_LENGTH = 2000;
 /** Reviews shown on the product page (newest first), each with all its replies. */
@@ -10,7 +11,7 @@ export const FEEDBACK_MESSAGES = {
   rating: "Please provide a rating before submitting",
   comment: "Please enter your feedback before submitting",
   reply: "Please enter your reply before submitting",
-  tooLong: `Your comment is too long: please keep it to ${FEEDBACK_MAX_LENGTH.toLocaleString("en-US")} characters.`,
+  tooLong: `Your comment is too long: please keep it to ${formatCount(FEEDBACK_MAX_LENGTH)} characters.`,
   signIn: "Please sign in to leave feedback.",
   productNotFound: "Product not found",
   reviewNotFound: "The review you are replying to no longer exists.",

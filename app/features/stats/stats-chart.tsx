@@ -1,9 +1,10 @@
+import { lazyFormat } from "~/lib/format";
 import type { DailyPoint } from "./stats";
 
-const dayFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
+const dayFormat = lazyFormat(() => new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" }));
 
 function label(day: string) {
-  return dayFormat.format(new Date(`${day}T00:00:00Z`));
+  return dayFormat().format(new Date(`${day}T00:00:00Z`));
 }
 
 /**

@@ -1,3 +1,4 @@
+import { formatCount } from "~/lib/format";
 import { StatsChart } from "./stats-chart";
 import type { SubmitterStats } from "./stats";
 
@@ -19,7 +20,7 @@ export function StatsRow({ stats }: { stats: SubmitterStats }) {
         {items.map((item) => (
           <div key={item.name} className="flex flex-col" title={item.hint}>
             <dt className="text-xs text-muted-foreground">{item.name}</dt>
-            <dd className="text-xl font-semibold tabular-nums">{item.value.toLocaleString("en-US")}</dd>
+            <dd className="text-xl font-semibold tabular-nums">{formatCount(item.value)}</dd>
           </div>
         ))}
       </dl>

@@ -4,6 +4,7 @@ import { useRevalidator } from "react-router";
 import { notify } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
+import { formatCount } from "~/lib/format";
 import { FEEDBACK_MAX_LENGTH, FEEDBACK_MESSAGES, characterCount, validateFeedback, type FeedbackErrors } from "../feedback";
 
 type SubmitResult = { ok: true } | { ok: false; status: number; message: string; fields?: FeedbackErrors };
@@ -145,7 +146,7 @@ export function ReviewForm({
           className={textareaClass}
         />
         <p id={`${id}-count`} className={cn("text-right text-xs", length > FEEDBACK_MAX_LENGTH ? "text-destructive" : "text-muted-foreground")}>
-          {length.toLocaleString("en-US")} / {FEEDBACK_MAX_LENGTH.toLocaleString("en-US")}
+          {formatCount(length)} / {formatCount(FEEDBACK_MAX_LENGTH)}
         </p>
         {errors.comment ? (
           <p id={`${id}-comment-error`} role="alert" className="text-sm text-destructive">

@@ -1,12 +1,13 @@
 import { useState } from "react";
 import { Avatar } from "~/components/ui/avatar";
 import { Button } from "~/components/ui/button";
+import { lazyFormat } from "~/lib/format";
 import { relativeTime } from "~/lib/time";
 import type { FeedbackItem, Review } from "../feedback";
 import { ReviewForm } from "./review-form";
 import { Stars } from "./stars";
 
-const longDate = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeStyle: "short", timeZone: "UTC" });
+const longDate = lazyFormat(() => new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeStyle: "short", timeZone: "UTC" }));
 
 function Byline({ item, now }: { item: FeedbackItem; now: number }) {
   const name = item.author.username || "Anonymous";
@@ -16,7 +17,7 @@ function Byline({ item, now }: { item: FeedbackItem; now: number }) {
       <div className="min-w-0 text-sm">
         <span className="font-medium break-words">{name}</span>
         {item.author.career ? <span className="block text-xs break-words text-muted-foreground">{item.author.career}</span> : null}
-        <time dateTime={item.created_at} title={`${longDate.format(new Date(item.created_at))} UTC`} className="block text-xs text-muted-foreground">
+        <time dateTime={item.created_at} title={`${longDate().format(new Date(item.created_at))} UTC`} className="block text-xs text-muted-foreground">
           {relativeTime(item.created_at, now)}
         </time>
       </div>

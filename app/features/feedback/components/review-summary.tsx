@@ -1,3 +1,4 @@
+import { formatCount } from "~/lib/format";
 import type { ReviewSummary as Summary } from "../feedback";
 import { Stars } from "./stars";
 
@@ -18,7 +19,7 @@ export function ReviewSummary({ summary }: { summary: Summary }) {
         </p>
         <Stars value={summary.average} label={`Average rating ${average} out of 5`} />
         <p className="text-sm text-muted-foreground" data-testid="review-count">
-          {summary.count === 1 ? "1 review" : `${summary.count.toLocaleString("en-US")} reviews`}
+          {summary.count === 1 ? "1 review" : `${formatCount(summary.count)} reviews`}
         </p>
       </div>
       <ul className="flex w-full max-w-xs flex-col gap-1 text-sm" aria-label="Ratings distribution">
