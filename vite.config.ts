@@ -7,9 +7,10 @@ import { precompressPlugin } from "./server/precompress";
 
 /**
  * React, React DOM and React Router load on every page, and so do a few small helpers every page
- * uses: one file rather than a dozen saves their per-file gzip overhead (decision 052).
+ * uses: one file rather than a dozen saves their per-file gzip overhead (decision 052). So do the
+ * stylesheet's URL (root.tsx, decision 063) and the number formatting (decision 064).
  */
-const FRAMEWORK = /\/node_modules\/(react|react-dom|scheduler|react-router|@react-router\/dev)\/|vite\/preload-helper|\/app\/components\/(deferred-part\.tsx|ui\/(lucide-icon\.ts|cn\.ts|slot\.tsx|button\.tsx))$|\/node_modules\/clsx\/|^\0commonjsHelpers\.js$/;
+const FRAMEWORK = /\/node_modules\/(react|react-dom|scheduler|react-router|@react-router\/dev)\/|vite\/preload-helper|\/app\/components\/(deferred-part\.tsx|ui\/(lucide-icon\.ts|cn\.ts|slot\.tsx|button\.tsx))$|\/app\/lib\/format\.ts$|\/app\/app\.css\?(url|transform-only)$|\/node_modules\/clsx\/|^\0commonjsHelpers\.js$/;
 
 /**
  * Each lucide icon module builds its component with lucide's createLucideIcon; point them at
