@@ -29,7 +29,8 @@ for (const path of PAGES) {
         };
       }
     });
-    await page.goto(path);
+    const response = await page.goto(path);
+    expect(response?.status(), "the page itself, not a not-found page").toBe(200);
     await page.waitForSelector("html[data-hydrated]", { state: "attached" });
     // The parts fetched while the visitor reads (deferred-part.tsx) load and run their modules too.
     await page.waitForLoadState("networkidle");
