@@ -12,7 +12,7 @@ import { acceptsEncoding } from "./precompress";
 import { NonceCopies } from "./page-cache";
 import { NONCE_LENGTH } from "./security-headers";
 
-export interface GzipPage {
+interface GzipPage {
   /** The gzip member, with the nonce the page was rendered with. */
   bytes: Buffer;
   /** Where the nonce stands in bytes (inside its stored blocks). */
@@ -34,7 +34,7 @@ function storedBlock(bytes: Buffer): Buffer {
 }
 
 /** Compresses `body` around the nonce at each offset (each `nonceLength` bytes long, all the same nonce). */
-export function gzipPage(body: Buffer, offsets: readonly number[], nonceLength: number, level = 6): GzipPage {
+function gzipPage(body: Buffer, offsets: readonly number[], nonceLength: number, level = 6): GzipPage {
   const parts: Buffer[] = [HEADER];
   const nonceAt: number[] = [];
   let size = HEADER.length;
