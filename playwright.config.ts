@@ -14,6 +14,18 @@ const baseURL = `http://localhost:${process.env.E2E_PORT}`;
 // Likewise the server's data directory, so tests can read what it writes (the e-mail outbox).
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "toolnest-e2e-"));
 
+const ADMIN_FLOWS = [
+  "admin-feedback",
+  "admin-product-form",
+  "admin-products",
+  "admin-submissions",
+  "admin-taxonomy",
+  "admin-users",
+  "audit-log",
+  "csv-import",
+  "moderation",
+].map((name) => new RegExp(`/${name}\\.spec\\.ts$`));
+
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
@@ -27,7 +39,9 @@ export default defineConfig({
   reporter: [["list"], ["json", { outputFile: ".tmp/playwright-results.json" }]],
   use: {
     baseURL,
-    trace: "retain-on-failure",
+    // No trace by default: recording one for every test cost ~8% of the suite's time, and CI keeps
+    // only what it prints. To debug a failure: npx playwright test <spec> --trace on (decision 066).
+    trace: "off",
     // The site registers a service worker (decision 050); specs that test it allow it themselves, so
     // no other spec's page is answered from a worker's cache.
     serviceWorkers: "block",
@@ -39,7 +53,9 @@ export default defineConfig({
     { name: "desktop", testIgnore: /\.http\.spec\.ts$/, use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } },
     {
       name: "mobile",
-      testIgnore: /\.http\.spec\.ts$/,
+      // The admin flows run at 1280 px; at 360 px admin-layout.spec.ts walks every admin page, and
+      // admin.spec.ts and admin-dashboard.spec.ts check the drawer (decision 066).
+      testIgnore: [/\.http\.spec\.ts$/, ...ADMIN_FLOWS],
       use: { ...devices["Desktop Chrome"], viewport: { width: 360, height: 740 }, isMobile: false, hasTouch: true },
     },
   ],

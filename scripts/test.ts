@@ -6,6 +6,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { chromiumAvailable, chromiumPath } from "../tests/e2e/chromium";
+import { reachesDatabase } from "../tests/setup/reaches-database";
 
 const bin = (name: string) => path.resolve("node_modules/.bin", name);
 const extra = process.argv.slice(2);
@@ -23,7 +24,11 @@ for (const file of [".tmp/vitest-results.json", ".tmp/playwright-results.json"])
 const where = process.env.DATABASE_URL ? "PostgreSQL (DATABASE_URL)" : "embedded PGlite";
 console.log(`Running the test suites on ${where}.`);
 
-const unit = spawnSync(bin("vitest"), ["run", "--reporter=default", "--reporter=json", "--outputFile.json=.tmp/vitest-results.json", ...extra], {
+// UNIT_FILES=database runs only the Vitest files whose imports reach the database (CI's PostgreSQL
+// pass, decision 065): the others cannot answer differently on another database.
+const unitFiles = process.env.UNIT_FILES === "database" ? databaseTestFiles() : [];
+if (unitFiles.length) console.log(`Vitest files: the ${unitFiles.length} that reach the database.`);
+const unit = spawnSync(bin("vitest"), ["run", "--reporter=default", "--reporter=json", "--outputFile.json=.tmp/vitest-results.json", ...unitFiles, ...extra], {
   stdio: "inherit",
 });
 // E2E_PROJECTS=http,desktop runs only those Playwright projects (CI's PostgreSQL pass, decision 058).
@@ -34,6 +39,13 @@ const projects = (process.env.E2E_PROJECTS ?? "")
   .flatMap((name) => ["--project", name]);
 if (projects.length) console.log(`End-to-end projects: ${process.env.E2E_PROJECTS}.`);
 const e2e = spawnSync(bin("playwright"), ["test", ...projects], { stdio: "inherit" });
+
+function databaseTestFiles(): string[] {
+  const listed = spawnSync(bin("vitest"), ["list", "--filesOnly", "--json"], { encoding: "utf8" });
+  if (listed.status !== 0) throw new Error(`vitest list failed: ${listed.stderr}`);
+  const files = (JSON.parse(listed.stdout) as { file: string }[]).map((entry) => entry.file);
+  return files.filter(reachesDatabase).map((file) => path.relative(process.cwd(), file));
+}
 
 function readJson(file: string): Record<string, unknown> | undefined {
   try {

@@ -1,0 +1,45 @@
+import { signInAdmin } from "./csv-import-support";
+import { expect, expectAccessible, open, test } from "./fixtures";
+
+// The back-office at 360 px (decision 066): every admin page opens, fits the width and passes axe.
+// The admin flows themselves (forms, bulk actions, imports, moderation) run at 1280 px only; the
+// 360 px project repeats the public and member specs, whose layouts change with the width.
+const PAGES = [
+  "/admin/dashboard",
+  "/admin/products",
+  "/admin/products/new",
+  "/admin/products/map-csv",
+  "/admin/imports",
+  "/admin/submit",
+  "/admin/trending-ads",
+  "/admin/moderation",
+  "/admin/submissions",
+  "/admin/suggestions",
+  "/admin/users",
+  "/admin/niches",
+  "/admin/parent-subcategories",
+  "/admin/feedback-reports",
+  "/admin/orders",
+  "/admin/audit",
+  "/admin/my-ai-engine",
+];
+
+test("every admin page fits 360 px, with its navigation in a drawer, and passes axe", async ({ page, baseURL }, testInfo) => {
+  test.skip(testInfo.project.name !== "mobile", "the 1280 px layouts are walked by the admin flows");
+  test.setTimeout(240_000);
+  await signInAdmin(page.request, baseURL!);
+  const listed = (await (await page.request.get("/api/v1/products?limit=2")).json()) as { items: { id: number }[] };
+  const [first, second] = listed.items.map((item) => item.id);
+  expect(second, "two demo products").toBeTruthy();
+
+  for (const path of [...PAGES, `/admin/products/edit/${first}`, `/admin/bulk-remap?ids=${first}%2C${second}&back=products`]) {
+    await test.step(path, async () => {
+      const response = await open(page, path);
+      expect(response?.status(), path).toBe(200);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await expect(page.getByRole("navigation", { name: "Admin" })).toBeHidden();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), `${path} scrolls sideways`).toBeLessThanOrEqual(360);
+      await expectAccessible(page);
+    });
+  }
+});
