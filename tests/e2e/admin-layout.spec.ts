@@ -1,4 +1,4 @@
-import { signInAdmin } from "./csv-import-support";
+import { csv, HEADER, row, signInAdmin } from "./csv-import-support";
 import { expect, expectAccessible, open, test } from "./fixtures";
 
 // The back-office at 360 px (decision 066): every admin page opens, fits the width and passes axe.
@@ -8,7 +8,6 @@ const PAGES = [
   "/admin/dashboard",
   "/admin/products",
   "/admin/products/new",
-  "/admin/products/map-csv",
   "/admin/imports",
   "/admin/submit",
   "/admin/trending-ads",
@@ -31,8 +30,23 @@ test("every admin page fits 360 px, with its navigation in a drawer, and passes 
   const listed = (await (await page.request.get("/api/v1/products?limit=2")).json()) as { items: { id: number }[] };
   const [first, second] = listed.items.map((item) => item.id);
   expect(second, "two demo products").toBeTruthy();
+  // An upload of its own, with a row that has problems, so the mapping page shows its groups and preview table.
+  const name = `Layout ${Date.now().toString(36)}`;
+  const file = csv(
+    [
+      [...row(`${name} One`), "Developers", "API Development & Testing"],
+      [...row(`${name} Two`, { website_url: "javascript:alert(1)" }), "Designers", ""],
+    ],
+    [...HEADER, "niche", "subcategory"],
+  );
+  const uploaded = await page.request.post("/admin/products/upload-csv", {
+    data: Buffer.from(file),
+    headers: { Origin: baseURL!, "Content-Type": "text/csv", "X-File-Name": "layout.csv" },
+  });
+  expect(uploaded.status(), "the upload").toBe(201);
+  const { mapUrl } = (await uploaded.json()) as { mapUrl: string };
 
-  for (const path of [...PAGES, `/admin/products/edit/${first}`, `/admin/bulk-remap?ids=${first}%2C${second}&back=products`]) {
+  for (const path of [...PAGES, mapUrl, `/admin/products/edit/${first}`, `/admin/bulk-remap?ids=${first}%2C${second}&back=products`]) {
     await test.step(path, async () => {
       const response = await open(page, path);
       expect(response?.status(), path).toBe(200);

@@ -161,7 +161,7 @@ function RatingsChart({ stats }: { stats: FeedbackStats }) {
 function FeedbackTable({ rows, search }: { rows: FeedbackRow[]; search: string }) {
   const th = "p-2 text-left font-semibold whitespace-nowrap";
   return (
-    <div role="region" aria-label="Feedback table" tabIndex={0} className="overflow-x-auto rounded-lg border bg-card focus-visible:outline-2 focus-visible:outline-ring">
+    <div role="region" aria-label="Feedback table" tabIndex={0} className="relative overflow-x-auto rounded-lg border bg-card focus-visible:outline-2 focus-visible:outline-ring">
       <table className="w-full min-w-[48rem] border-collapse text-sm">
         <thead className="border-b">
           <tr>

@@ -107,7 +107,7 @@ export function QueueTable<T extends { id: number }>({
           {error}
         </p>
       ) : null}
-      <div className="overflow-x-auto rounded-lg border bg-card" role="region" aria-label={caption} tabIndex={0}>
+      <div className="relative overflow-x-auto rounded-lg border bg-card" role="region" aria-label={caption} tabIndex={0}>
         <table className="w-full min-w-[40rem] text-sm">
           <caption className="sr-only">{caption}</caption>
           <thead className="border-b bg-muted/50 text-left text-xs text-muted-foreground uppercase">

@@ -285,7 +285,7 @@ export function TaxonomyManager<R extends ManagedRow>({
           </DialogContent>
         </Dialog>
       </Form>
-      <div className="overflow-x-auto rounded-lg border bg-card" role="region" aria-label={`${texts.plural} table`} tabIndex={0}>
+      <div className="relative overflow-x-auto rounded-lg border bg-card" role="region" aria-label={`${texts.plural} table`} tabIndex={0}>
         <table className="w-full min-w-[40rem] text-sm">
           <caption className="sr-only">{`All ${texts.plural}`}</caption>
           <thead className="border-b bg-muted/50 text-left text-xs text-muted-foreground uppercase">

@@ -208,7 +208,7 @@ export function ManageUsersPage({ data }: { data: ManageUsersData }) {
             : "No users yet."
           : `Showing ${from.toLocaleString("en")}–${to.toLocaleString("en")} of ${list.estimated ? "about " : ""}${list.total.toLocaleString("en")} users${list.estimated ? " (estimate)" : ""}`}
       </p>
-      <div className="overflow-x-auto rounded-lg border bg-card">
+      <div className="relative overflow-x-auto rounded-lg border bg-card">
         <table className="w-full min-w-[36rem] text-sm">
           <caption className="sr-only">Users</caption>
           <thead className="border-b bg-muted/50 text-left">

@@ -78,7 +78,7 @@ export function EngagementPerDayChart({ days }: { days: DailyEngagement[] }) {
       </ul>
       <details className="text-sm">
         <summary className="cursor-pointer text-xs text-muted-foreground">Show as table</summary>
-        <div role="region" aria-label="Daily engagement figures" tabIndex={0} className="mt-2 overflow-x-auto focus-visible:outline-2 focus-visible:outline-ring">
+        <div role="region" aria-label="Daily engagement figures" tabIndex={0} className="relative mt-2 overflow-x-auto focus-visible:outline-2 focus-visible:outline-ring">
           <table className={TABLE}>
             <caption className="sr-only">Views, click-outs, upvotes, saves and reviews per day, newest first</caption>
             <thead>

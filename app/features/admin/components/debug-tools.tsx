@@ -55,7 +55,7 @@ export function DebugTools({ errors, keep, perMinute }: { errors: ErrorLogItem[]
           </p>
         </div>
         {errors.length ? (
-          <div role="region" aria-label="Recorded errors" tabIndex={0} className="overflow-x-auto focus-visible:outline-2 focus-visible:outline-ring">
+          <div role="region" aria-label="Recorded errors" tabIndex={0} className="relative overflow-x-auto focus-visible:outline-2 focus-visible:outline-ring">
             <table className="w-full min-w-[40rem] text-left text-sm">
               <thead className="text-xs text-muted-foreground">
                 <tr>

@@ -116,7 +116,7 @@ export function ImportMapping({ data, result }: { data: MappingPageData; result:
             </Link>
           ))}
         </nav>
-        <div className="overflow-x-auto rounded-lg border">
+        <div className="relative overflow-x-auto rounded-lg border">
           <table className="w-full min-w-[48rem] text-left text-sm">
             <caption className="sr-only">
               Rows of {summary.fileName}, page {data.page} of {data.pages}

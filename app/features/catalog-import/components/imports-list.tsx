@@ -17,7 +17,7 @@ export function ImportsList({ imports }: { imports: ImportSummary[] }) {
       {imports.length === 0 ? (
         <p className="text-sm text-muted-foreground">No CSV imports yet.</p>
       ) : (
-        <div className="overflow-x-auto rounded-lg border">
+        <div className="relative overflow-x-auto rounded-lg border">
           <table className="w-full min-w-[40rem] text-left text-sm">
             <caption className="sr-only">Past CSV imports, newest first</caption>
             <thead className="bg-muted/50 text-xs uppercase text-muted-foreground">

@@ -165,7 +165,7 @@ function Value({ value }: { value: unknown }) {
 
 function DiffTable({ productName, rows }: { productName: string; rows: DiffRow[] }) {
   return (
-    <div className="overflow-x-auto rounded-md border">
+    <div className="relative overflow-x-auto rounded-md border">
       <table className="w-full table-fixed border-collapse text-left text-sm">
         <caption className="sr-only">Changes proposed for {productName}: current live value and proposed value per field</caption>
         <colgroup>

@@ -26,7 +26,7 @@ export function AdminOrdersPage({ orders, total, page, pageCount }: { orders: Or
       {orders.length === 0 ? (
         <p className="text-sm text-muted-foreground">No orders yet.</p>
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-border">
+        <div className="relative overflow-x-auto rounded-lg border border-border">
           <table className="w-full text-left text-sm">
             <caption className="sr-only">
               Promotion orders, page {page} of {pageCount}
