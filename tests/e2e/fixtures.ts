@@ -14,7 +14,8 @@ export async function expectAccessible(page: Page) {
     .catch(() => {});
   // Legacy mode runs axe in the page itself. The default runs each frame's part, then merges them
   // in a new blank page: twice the time (3.5-4.1 s against 1.7-1.9 s for the home page, same
-  // results), paid by 161 scans per project (decision 066). Our pages have no frames of our own.
+  // results), paid by 161 scans per project (decision 066). Our pages embed no
+  // frames of our own (a video embed's frame is the provider's).
   const results = await new AxeBuilder({ page }).setLegacyMode(true).analyze();
   const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(
