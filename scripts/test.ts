@@ -38,6 +38,7 @@ const projects = (process.env.E2E_PROJECTS ?? "")
   .filter(Boolean)
   .flatMap((name) => ["--project", name]);
 if (projects.length) console.log(`End-to-end projects: ${process.env.E2E_PROJECTS}.`);
+if (process.env.E2E_AXE === "off") console.log("Accessibility scans (axe): off, E2E_AXE=off (decision 067).");
 const e2e = spawnSync(bin("playwright"), ["test", ...projects], { stdio: "inherit" });
 
 function databaseTestFiles(): string[] {
