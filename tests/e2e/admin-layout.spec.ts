@@ -53,6 +53,18 @@ test("every admin page fits 360 px, with its navigation in a drawer, and passes 
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
       await expect(page.getByRole("navigation", { name: "Admin" })).toBeHidden();
       expect(await page.evaluate(() => document.documentElement.scrollWidth), `${path} scrolls sideways`).toBeLessThanOrEqual(360);
+      // A table wider than the screen scrolls inside a named region a keyboard user can focus (then
+      // scroll with the arrow keys), and which a screen reader announces.
+      const unreachable = await page.evaluate(() =>
+        [...document.querySelectorAll("table")].flatMap((table) => {
+          let scroller = table.parentElement;
+          while (scroller && !["auto", "scroll"].includes(getComputedStyle(scroller).overflowX)) scroller = scroller.parentElement;
+          if (!scroller || scroller.scrollWidth <= scroller.clientWidth) return [];
+          const reachable = scroller.tabIndex >= 0 && scroller.getAttribute("role") === "region" && !!scroller.getAttribute("aria-label")?.trim();
+          return reachable ? [] : [table.caption?.textContent?.trim() || table.outerHTML.slice(0, 80)];
+        }),
+      );
+      expect(unreachable, `${path}: wide tables the keyboard cannot scroll`).toEqual([]);
       await expectAccessible(page);
     });
   }

@@ -4,6 +4,7 @@ import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
 import { FormField } from "~/components/ui/form-field";
 import { feedbackSearch, hasFilters, MAX_SEARCH, MIN_SEARCH, type FeedbackReportsPage as PageData, type FeedbackRow, type FeedbackStats } from "../feedback-reports";
+import { TableScroller } from "~/components/ui/table-scroller";
 
 const BASE = "/admin/feedback-reports";
 const dateFormat = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeZone: "UTC" });
@@ -161,7 +162,7 @@ function RatingsChart({ stats }: { stats: FeedbackStats }) {
 function FeedbackTable({ rows, search }: { rows: FeedbackRow[]; search: string }) {
   const th = "p-2 text-left font-semibold whitespace-nowrap";
   return (
-    <div role="region" aria-label="Feedback table" tabIndex={0} className="relative overflow-x-auto rounded-lg border bg-card focus-visible:outline-2 focus-visible:outline-ring">
+    <TableScroller label="Feedback table" className="rounded-lg border bg-card">
       <table className="w-full min-w-[48rem] border-collapse text-sm">
         <thead className="border-b">
           <tr>
@@ -202,7 +203,7 @@ function FeedbackTable({ rows, search }: { rows: FeedbackRow[]; search: string }
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroller>
   );
 }
 

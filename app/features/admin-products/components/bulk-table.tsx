@@ -5,6 +5,7 @@ import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
 import { AD_STATUS_STYLE, BADGE_STYLE, adStatus, productBadge } from "../filters";
+import { TableScroller } from "~/components/ui/table-scroller";
 
 export interface TableProduct {
   id: number;
@@ -115,7 +116,7 @@ export function BulkTable({ products, caption, mode }: { products: TableProduct[
           {error}
         </p>
       ) : null}
-      <div className="relative overflow-x-auto rounded-lg border bg-card" role="region" aria-label={caption} tabIndex={0}>
+      <TableScroller label={caption} className="rounded-lg border bg-card">
         <table className="w-full min-w-[44rem] text-sm">
           <caption className="sr-only">{caption}</caption>
           <thead className="border-b bg-muted/50 text-left text-xs text-muted-foreground uppercase">
@@ -213,7 +214,7 @@ export function BulkTable({ products, caption, mode }: { products: TableProduct[
           </tbody>
         </table>
         {products.length === 0 ? <p className="p-6 text-center text-muted-foreground">No products match these filters.</p> : null}
-      </div>
+      </TableScroller>
     </Form>
   );
 }

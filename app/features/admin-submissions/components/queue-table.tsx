@@ -5,6 +5,7 @@ import { notify } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
+import { TableScroller } from "~/components/ui/table-scroller";
 
 const dayFormat = new Intl.DateTimeFormat("en", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });
 export const formatDay = (iso: string) => dayFormat.format(new Date(iso));
@@ -107,7 +108,7 @@ export function QueueTable<T extends { id: number }>({
           {error}
         </p>
       ) : null}
-      <div className="relative overflow-x-auto rounded-lg border bg-card" role="region" aria-label={caption} tabIndex={0}>
+      <TableScroller label={caption} className="rounded-lg border bg-card">
         <table className="w-full min-w-[40rem] text-sm">
           <caption className="sr-only">{caption}</caption>
           <thead className="border-b bg-muted/50 text-left text-xs text-muted-foreground uppercase">
@@ -160,7 +161,7 @@ export function QueueTable<T extends { id: number }>({
           </tbody>
         </table>
         {rows.length === 0 ? <p className="p-6 text-center text-muted-foreground">{empty}</p> : null}
-      </div>
+      </TableScroller>
     </div>
   );
 }

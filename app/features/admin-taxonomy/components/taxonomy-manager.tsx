@@ -7,6 +7,7 @@ import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, Di
 import { FormField } from "~/components/ui/form-field";
 import { useFormErrors } from "~/lib/use-form-errors";
 import { NAME_MAX, nameForm } from "../taxonomy";
+import { TableScroller } from "~/components/ui/table-scroller";
 
 export interface ManagedRow {
   id: number;
@@ -285,7 +286,7 @@ export function TaxonomyManager<R extends ManagedRow>({
           </DialogContent>
         </Dialog>
       </Form>
-      <div className="relative overflow-x-auto rounded-lg border bg-card" role="region" aria-label={`${texts.plural} table`} tabIndex={0}>
+      <TableScroller label={`${texts.plural} table`} className="rounded-lg border bg-card">
         <table className="w-full min-w-[40rem] text-sm">
           <caption className="sr-only">{`All ${texts.plural}`}</caption>
           <thead className="border-b bg-muted/50 text-left text-xs text-muted-foreground uppercase">
@@ -362,7 +363,7 @@ export function TaxonomyManager<R extends ManagedRow>({
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroller>
     </div>
   );
 }

@@ -8,6 +8,7 @@ import { cn } from "~/components/ui/cn";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
 import { MAX_QUERY_LENGTH, usersHref, type UserFilters } from "../users";
+import { TableScroller } from "~/components/ui/table-scroller";
 
 export interface UserRowData {
   id: string;
@@ -208,7 +209,7 @@ export function ManageUsersPage({ data }: { data: ManageUsersData }) {
             : "No users yet."
           : `Showing ${from.toLocaleString("en")}–${to.toLocaleString("en")} of ${list.estimated ? "about " : ""}${list.total.toLocaleString("en")} users${list.estimated ? " (estimate)" : ""}`}
       </p>
-      <div className="relative overflow-x-auto rounded-lg border bg-card">
+      <TableScroller label="Users table" className="rounded-lg border bg-card">
         <table className="w-full min-w-[36rem] text-sm">
           <caption className="sr-only">Users</caption>
           <thead className="border-b bg-muted/50 text-left">
@@ -262,7 +263,7 @@ export function ManageUsersPage({ data }: { data: ManageUsersData }) {
             })}
           </tbody>
         </table>
-      </div>
+      </TableScroller>
       {list.pageCount > 1 ? (
         <nav aria-label="Pagination" className="flex items-center justify-between gap-2">
           {list.page > 1 ? (

@@ -1,5 +1,6 @@
 import { ENGAGEMENT_METRICS, type DailyEngagement, type WeeklyProducts } from "../dashboard";
 import { BarChart } from "./bar-chart";
+import { TableScroller } from "~/components/ui/table-scroller";
 
 const dayFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
 
@@ -78,7 +79,7 @@ export function EngagementPerDayChart({ days }: { days: DailyEngagement[] }) {
       </ul>
       <details className="text-sm">
         <summary className="cursor-pointer text-xs text-muted-foreground">Show as table</summary>
-        <div role="region" aria-label="Daily engagement figures" tabIndex={0} className="relative mt-2 overflow-x-auto focus-visible:outline-2 focus-visible:outline-ring">
+        <TableScroller label="Daily engagement figures" className="mt-2">
           <table className={TABLE}>
             <caption className="sr-only">Views, click-outs, upvotes, saves and reviews per day, newest first</caption>
             <thead>
@@ -108,7 +109,7 @@ export function EngagementPerDayChart({ days }: { days: DailyEngagement[] }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroller>
       </details>
     </section>
   );

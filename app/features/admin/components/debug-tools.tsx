@@ -2,6 +2,7 @@ import { BugIcon } from "lucide-react";
 import { useState } from "react";
 import { Button } from "~/components/ui/button";
 import type { ErrorLogItem } from "../dashboard";
+import { TableScroller } from "~/components/ui/table-scroller";
 
 /** What the tester throws; the dashboard's error boundary recognises it by its name. */
 export const BOUNDARY_TEST_ERROR = "ErrorBoundaryTest";
@@ -55,7 +56,7 @@ export function DebugTools({ errors, keep, perMinute }: { errors: ErrorLogItem[]
           </p>
         </div>
         {errors.length ? (
-          <div role="region" aria-label="Recorded errors" tabIndex={0} className="relative overflow-x-auto focus-visible:outline-2 focus-visible:outline-ring">
+          <TableScroller label="Recorded errors">
             <table className="w-full min-w-[40rem] text-left text-sm">
               <thead className="text-xs text-muted-foreground">
                 <tr>
@@ -90,7 +91,7 @@ export function DebugTools({ errors, keep, perMinute }: { errors: ErrorLogItem[]
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroller>
         ) : (
           <p className="p-4 text-sm text-muted-foreground">No server errors recorded.</p>
         )}

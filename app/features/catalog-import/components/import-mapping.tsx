@@ -6,6 +6,7 @@ import { formatBytes } from "../csv-format";
 import { PREVIEW_FILTERS, type PreviewFilter } from "../import-forms";
 import type { MappingPageData, Option, PlacementChoice } from "../import-types";
 import { PlacementFields } from "./placement-fields";
+import { TableScroller } from "~/components/ui/table-scroller";
 
 const FILTER_LABELS: Record<PreviewFilter, string> = { all: "All rows", problems: "With problems", ready: "Ready", excluded: "Excluded" };
 const n = (value: number) => value.toLocaleString("en");
@@ -116,7 +117,7 @@ export function ImportMapping({ data, result }: { data: MappingPageData; result:
             </Link>
           ))}
         </nav>
-        <div className="relative overflow-x-auto rounded-lg border">
+        <TableScroller label={`Rows of ${summary.fileName}`} className="rounded-lg border">
           <table className="w-full min-w-[48rem] text-left text-sm">
             <caption className="sr-only">
               Rows of {summary.fileName}, page {data.page} of {data.pages}
@@ -174,7 +175,7 @@ export function ImportMapping({ data, result }: { data: MappingPageData; result:
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroller>
         <nav aria-label="Preview pages" className="flex items-center justify-between gap-2 text-sm">
           {data.page > 1 ? (
             <Link to={pageLink(data.filter, data.page - 1)} className={buttonVariants({ variant: "outline", size: "sm" })} preventScrollReset>

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
 import { STATE_LABELS, type ImportSummary } from "../import-types";
+import { TableScroller } from "~/components/ui/table-scroller";
 
 const n = (value: number) => value.toLocaleString("en");
 
@@ -17,7 +18,7 @@ export function ImportsList({ imports }: { imports: ImportSummary[] }) {
       {imports.length === 0 ? (
         <p className="text-sm text-muted-foreground">No CSV imports yet.</p>
       ) : (
-        <div className="relative overflow-x-auto rounded-lg border">
+        <TableScroller label="Past CSV imports" className="rounded-lg border">
           <table className="w-full min-w-[40rem] text-left text-sm">
             <caption className="sr-only">Past CSV imports, newest first</caption>
             <thead className="bg-muted/50 text-xs uppercase text-muted-foreground">
@@ -54,7 +55,7 @@ export function ImportsList({ imports }: { imports: ImportSummary[] }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroller>
       )}
     </div>
   );

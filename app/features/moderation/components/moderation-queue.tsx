@@ -19,6 +19,7 @@ import {
   type QueueTab,
   type RevisionItem,
 } from "../moderation";
+import { TableScroller } from "~/components/ui/table-scroller";
 
 const dateFormat = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 
@@ -165,7 +166,7 @@ function Value({ value }: { value: unknown }) {
 
 function DiffTable({ productName, rows }: { productName: string; rows: DiffRow[] }) {
   return (
-    <div className="relative overflow-x-auto rounded-md border">
+    <TableScroller label={`Changes proposed for ${productName}`} className="rounded-md border">
       <table className="w-full table-fixed border-collapse text-left text-sm">
         <caption className="sr-only">Changes proposed for {productName}: current live value and proposed value per field</caption>
         <colgroup>
@@ -203,7 +204,7 @@ function DiffTable({ productName, rows }: { productName: string; rows: DiffRow[]
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroller>
   );
 }
 

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { OrderRow } from "../orders.server";
 import { formatMoney } from "../pricing";
+import { TableScroller } from "~/components/ui/table-scroller";
 
 const STATUS_STYLE: Record<OrderRow["status"], string> = {
   pending: "bg-muted text-foreground",
@@ -26,7 +27,7 @@ export function AdminOrdersPage({ orders, total, page, pageCount }: { orders: Or
       {orders.length === 0 ? (
         <p className="text-sm text-muted-foreground">No orders yet.</p>
       ) : (
-        <div className="relative overflow-x-auto rounded-lg border border-border">
+        <TableScroller label="Promotion orders" className="rounded-lg border border-border">
           <table className="w-full text-left text-sm">
             <caption className="sr-only">
               Promotion orders, page {page} of {pageCount}
@@ -67,7 +68,7 @@ export function AdminOrdersPage({ orders, total, page, pageCount }: { orders: Or
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroller>
       )}
       {pageCount > 1 ? (
         <nav aria-label="Pages" className="flex gap-3 text-sm">
