@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, expectAccessible, open, test } from "./fixtures";
 
@@ -186,6 +187,16 @@ test.describe("niche page", () => {
     await expect(page.getByText("All products loaded")).toBeVisible();
     await expect(page.getByRole("button", { name: "Load More" })).toHaveCount(0);
     await expectNoDuplicateProducts(page);
+  });
+
+  test("on a phone each card's title is a touch target of its own (axe's target-size, which Lighthouse runs)", async ({ page }, testInfo) => {
+    test.skip(testInfo.project.name !== "desktop", "sets the width Lighthouse emulates itself");
+    await page.setViewportSize({ width: 412, height: 823 });
+    for (const path of ["/", "/niche/communities", "/niche/developers"]) {
+      await open(page, path);
+      const { violations } = await new AxeBuilder({ page }).withRules(["target-size"]).setLegacyMode(true).analyze();
+      expect(violations.flatMap((v) => v.nodes.map((n) => `${path} ${n.target.join(" ")}: ${n.failureSummary}`))).toEqual([]);
+    }
   });
 
   test("an unknown niche answers 404 with the spec's message", async ({ page }) => {

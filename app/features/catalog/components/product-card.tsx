@@ -10,8 +10,10 @@ export function ProductCard({ product, actions }: { product: Card; actions?: Rea
     <article className="relative flex gap-3 rounded-xl border bg-card p-4 text-card-foreground shadow-sm transition-shadow hover:shadow-md">
       <CatalogProductLogo name={product.product_name} src={product.logo_url} />
       <div className="min-w-0 flex-1">
-        <h3 className="truncate font-semibold">
-          <PageLink to={`/resources/${product.slug}`} className="after:absolute after:inset-0 hover:underline" prefetch="intent">
+        <h3 className="font-semibold">
+          {/* The link is the block that truncates: an inline link inside a truncated heading runs on,
+              unseen, under the card's buttons, and a touch there is ambiguous (axe's target-size). */}
+          <PageLink to={`/resources/${product.slug}`} className="block truncate after:absolute after:inset-0 hover:underline" prefetch="intent">
             {product.product_name}
           </PageLink>
         </h3>
