@@ -30,7 +30,8 @@ test("every admin page fits 360 px, with its navigation in a drawer, and passes 
   const listed = (await (await page.request.get("/api/v1/products?limit=2")).json()) as { items: { id: number }[] };
   const [first, second] = listed.items.map((item) => item.id);
   expect(second, "two demo products").toBeTruthy();
-  // An upload of its own, with a row that has problems, so the mapping page shows its groups and preview table.
+  // An upload of its own, with a row that has problems, so the mapping page shows its groups and
+  // preview table.
   const name = `Layout ${Date.now().toString(36)}`;
   const file = csv(
     [
@@ -41,7 +42,8 @@ test("every admin page fits 360 px, with its navigation in a drawer, and passes 
   );
   const uploaded = await page.request.post("/admin/products/upload-csv", {
     data: Buffer.from(file),
-    headers: { Origin: baseURL!, "Content-Type": "text/csv", "X-File-Name": "layout.csv" },
+    // A long name with nowhere to break: the mapping page and the audit log show it.
+    headers: { Origin: baseURL!, "Content-Type": "text/csv", "X-File-Name": `layout-${"0123456789".repeat(6)}.csv` },
   });
   expect(uploaded.status(), "the upload").toBe(201);
   const { mapUrl } = (await uploaded.json()) as { mapUrl: string };

@@ -219,9 +219,11 @@ function AuditEntry({ entry }: { entry: AuditEntryView }) {
         </div>
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
           <dt className="text-muted-foreground">Who</dt>
-          <dd className="break-all">{entry.actorEmail}</dd>
+          {/* A grid's 1fr column is never narrower than its longest word unless the word may break
+              anywhere: user ids and e-mail addresses would stretch the page at 360 px. */}
+          <dd className="min-w-0 break-all">{entry.actorEmail}</dd>
           <dt className="text-muted-foreground">What</dt>
-          <dd className="break-words">
+          <dd className="min-w-0 [overflow-wrap:anywhere]">
             <Link
               to={`/admin/audit${auditSearch({ ...EMPTY_FILTERS, entityType: entry.entityType, entityId: entry.entityId ?? "" })}`}
               className="underline underline-offset-4 hover:text-primary"
@@ -233,7 +235,7 @@ function AuditEntry({ entry }: { entry: AuditEntryView }) {
           {entry.summary ? (
             <>
               <dt className="text-muted-foreground">Summary</dt>
-              <dd className="break-words">{entry.summary}</dd>
+              <dd className="min-w-0 [overflow-wrap:anywhere]">{entry.summary}</dd>
             </>
           ) : null}
         </dl>

@@ -186,7 +186,7 @@ export function CsvUploadPanel({ maxBytes = DEFAULT_MAX_CSV_BYTES }: { maxBytes?
             <p className="text-base font-semibold">
               {n(state.staged.rows)} {state.staged.rows === 1 ? "product" : "products"} detected
             </p>
-            <p className="mt-1 text-sm text-muted-foreground">
+            <p className="mt-1 text-sm text-muted-foreground [overflow-wrap:anywhere]">
               {state.fileName}: {n(state.staged.valid)} valid, {n(state.staged.invalid)} with problems, {n(state.staged.duplicates)} duplicates
               {state.staged.empty ? `, ${n(state.staged.empty)} empty rows dropped` : ""}.
             </p>
@@ -226,8 +226,8 @@ function UploadProgress({ label, value, detail }: { label: string; value: number
   return (
     <div className="space-y-1">
       <div className="flex justify-between gap-2 text-sm">
-        <span>{label}</span>
-        <span className="text-muted-foreground">{detail}</span>
+        <span className="min-w-0 [overflow-wrap:anywhere]">{label}</span>
+        <span className="shrink-0 text-muted-foreground">{detail}</span>
       </div>
       <div role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={value} className="h-2 overflow-hidden rounded-full bg-muted">
         <div className="h-full bg-primary transition-[width]" style={{ width: `${value}%` }} />

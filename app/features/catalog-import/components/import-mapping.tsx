@@ -27,7 +27,8 @@ export function ImportMapping({ data, result }: { data: MappingPageData; result:
   const problems = summary.rowsInvalid + summary.rowsDuplicate;
   return (
     <div className="space-y-8">
-      <header className="space-y-1">
+      {/* A file's name may be one long word: it breaks rather than widen the page. */}
+      <header className="space-y-1 [overflow-wrap:anywhere]">
         <h1 className="text-2xl font-bold tracking-tight">Map CSV Products</h1>
         <p className="text-sm text-muted-foreground">
           {summary.fileName} ({formatBytes(summary.fileBytes)}): {n(summary.rowsTotal)} products detected, {n(data.ready)} ready to import,{" "}

@@ -35,7 +35,8 @@ export function ImportProgress({ data, result }: { data: ProgressData; result: {
   const finished = !active;
   return (
     <div className="space-y-6">
-      <header className="space-y-1">
+      {/* A file's name may be one long word: it breaks rather than widen the page. */}
+      <header className="space-y-1 [overflow-wrap:anywhere]">
         <h1 className="text-2xl font-bold tracking-tight">Import of {summary.fileName}</h1>
         <p className="text-sm text-muted-foreground">
           Uploaded by {summary.adminEmail} on {new Date(summary.createdAt).toLocaleString("en")}. Products are imported as{" "}
