@@ -4,8 +4,8 @@ import { notify } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
-import { AD_STATUS_STYLE, BADGE_STYLE, adStatus, productBadge } from "../filters";
 import { TableScroller } from "~/components/ui/table-scroller";
+import { AD_STATUS_STYLE, BADGE_STYLE, adStatus, productBadge } from "../filters";
 
 export interface TableProduct {
   id: number;

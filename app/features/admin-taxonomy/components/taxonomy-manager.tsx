@@ -5,9 +5,9 @@ import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
 import { FormField } from "~/components/ui/form-field";
+import { TableScroller } from "~/components/ui/table-scroller";
 import { useFormErrors } from "~/lib/use-form-errors";
 import { NAME_MAX, nameForm } from "../taxonomy";
-import { TableScroller } from "~/components/ui/table-scroller";
 
 export interface ManagedRow {
   id: number;

@@ -7,8 +7,8 @@ import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
-import { MAX_QUERY_LENGTH, usersHref, type UserFilters } from "../users";
 import { TableScroller } from "~/components/ui/table-scroller";
+import { MAX_QUERY_LENGTH, usersHref, type UserFilters } from "../users";
 
 export interface UserRowData {
   id: string;

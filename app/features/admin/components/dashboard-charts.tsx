@@ -1,6 +1,6 @@
+import { TableScroller } from "~/components/ui/table-scroller";
 import { ENGAGEMENT_METRICS, type DailyEngagement, type WeeklyProducts } from "../dashboard";
 import { BarChart } from "./bar-chart";
-import { TableScroller } from "~/components/ui/table-scroller";
 
 const dayFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
 

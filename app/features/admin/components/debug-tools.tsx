@@ -1,8 +1,8 @@
 import { BugIcon } from "lucide-react";
 import { useState } from "react";
 import { Button } from "~/components/ui/button";
-import type { ErrorLogItem } from "../dashboard";
 import { TableScroller } from "~/components/ui/table-scroller";
+import type { ErrorLogItem } from "../dashboard";
 
 /** What the tester throws; the dashboard's error boundary recognises it by its name. */
 export const BOUNDARY_TEST_ERROR = "ErrorBoundaryTest";

@@ -2,11 +2,11 @@ import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
+import { TableScroller } from "~/components/ui/table-scroller";
 import { formatBytes } from "../csv-format";
 import { PREVIEW_FILTERS, type PreviewFilter } from "../import-forms";
 import type { MappingPageData, Option, PlacementChoice } from "../import-types";
 import { PlacementFields } from "./placement-fields";
-import { TableScroller } from "~/components/ui/table-scroller";
 
 const FILTER_LABELS: Record<PreviewFilter, string> = { all: "All rows", problems: "With problems", ready: "Ready", excluded: "Excluded" };
 const n = (value: number) => value.toLocaleString("en");

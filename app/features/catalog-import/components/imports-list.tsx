@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
-import { STATE_LABELS, type ImportSummary } from "../import-types";
 import { TableScroller } from "~/components/ui/table-scroller";
+import { STATE_LABELS, type ImportSummary } from "../import-types";
 
 const n = (value: number) => value.toLocaleString("en");
 

@@ -19,7 +19,6 @@ import {
   type QueueTab,
   type RevisionItem,
 } from "../moderation";
-import { TableScroller } from "~/components/ui/table-scroller";
 
 const dateFormat = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 
@@ -166,7 +165,8 @@ function Value({ value }: { value: unknown }) {
 
 function DiffTable({ productName, rows }: { productName: string; rows: DiffRow[] }) {
   return (
-    <TableScroller label={`Changes proposed for ${productName}`} className="rounded-md border">
+    // table-fixed at full width: it never scrolls sideways, so it is no region and no tab stop.
+    <div className="relative overflow-x-auto rounded-md border">
       <table className="w-full table-fixed border-collapse text-left text-sm">
         <caption className="sr-only">Changes proposed for {productName}: current live value and proposed value per field</caption>
         <colgroup>
@@ -204,7 +204,7 @@ function DiffTable({ productName, rows }: { productName: string; rows: DiffRow[]
           ))}
         </tbody>
       </table>
-    </TableScroller>
+    </div>
   );
 }
 

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
+import { TableScroller } from "~/components/ui/table-scroller";
 import type { OrderRow } from "../orders.server";
 import { formatMoney } from "../pricing";
-import { TableScroller } from "~/components/ui/table-scroller";
 
 const STATUS_STYLE: Record<OrderRow["status"], string> = {
   pending: "bg-muted text-foreground",
