@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { expect, expectAccessible, open, test } from "./fixtures";
+import { axeOff, axeScan, expect, expectAccessible, open, test } from "./fixtures";
 
 // List pages: home, niche, subcategory, parent subcategory, AI tools and tag pages.
 
@@ -191,12 +190,12 @@ test.describe("niche page", () => {
 
   test("on a phone each card's title is a touch target of its own (axe's target-size, which Lighthouse runs)", async ({ page }, testInfo) => {
     test.skip(testInfo.project.name !== "desktop", "sets the width Lighthouse emulates itself");
+    test.skip(axeOff, "E2E_AXE=off: scanned in the PGlite pass (decision 067)");
     await page.setViewportSize({ width: 412, height: 823 });
-    for (const path of ["/", "/niche/communities", "/niche/developers"]) {
-      await open(page, path);
-      const { violations } = await new AxeBuilder({ page }).withRules(["target-size"]).setLegacyMode(true).analyze();
-      expect(violations.flatMap((v) => v.nodes.map((n) => `${path} ${n.target.join(" ")}: ${n.failureSummary}`))).toEqual([]);
-    }
+    // Every list page shows the same card; this niche has a name long enough to truncate at 412 px.
+    await open(page, "/niche/communities");
+    const { violations } = await axeScan(page).withRules(["target-size"]).analyze();
+    expect(violations.flatMap((v) => v.nodes.map((n) => `${n.target.join(" ")}: ${n.failureSummary}`))).toEqual([]);
   });
 
   test("an unknown niche answers 404 with the spec's message", async ({ page }) => {

@@ -1,11 +1,23 @@
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page, type TestInfo } from "@playwright/test";
 
+/**
+ * CI's PostgreSQL pass sets E2E_AXE=off: the same pages were scanned in its PGlite pass, and what
+ * axe judges (markup, names, contrast) does not depend on the database (decision 067).
+ */
+export const axeOff = process.env.E2E_AXE === "off";
+
+/**
+ * An axe scan run in the page itself. Legacy mode: the default runs each frame's part, then merges
+ * them in a new blank page, twice the time (3.5-4.1 s against 1.7-1.9 s for the home page, same
+ * results), paid by 161 scans per project (decision 066). Our pages embed no frames of our own (a
+ * video embed's frame is the provider's).
+ */
+export const axeScan = (page: Page) => new AxeBuilder({ page }).setLegacyMode(true);
+
 /** Fails on serious or critical accessibility violations, listing them. */
 export async function expectAccessible(page: Page) {
-  // CI's PostgreSQL pass sets E2E_AXE=off: the same pages were scanned in its PGlite pass, and what
-  // axe judges (markup, names, contrast) does not depend on the database (decision 067).
-  if (process.env.E2E_AXE === "off") return;
+  if (axeOff) return;
   // Contrast is judged on what stays on screen: a toast or dialog still fading in is half
   // transparent (axe once failed a sonner toast mid-fade). Finite animations get up to 2 s to end.
   await page
@@ -15,11 +27,7 @@ export async function expectAccessible(page: Page) {
       { timeout: 2_000 },
     )
     .catch(() => {});
-  // Legacy mode runs axe in the page itself. The default runs each frame's part, then merges them
-  // in a new blank page: twice the time (3.5-4.1 s against 1.7-1.9 s for the home page, same
-  // results), paid by 161 scans per project (decision 066). Our pages embed no
-  // frames of our own (a video embed's frame is the provider's).
-  const results = await new AxeBuilder({ page }).setLegacyMode(true).analyze();
+  const results = await axeScan(page).analyze();
   const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(
     serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")})`),
