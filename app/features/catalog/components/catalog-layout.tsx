@@ -1,6 +1,7 @@
 import { Menu } from "lucide-react";
-import { useEffect, useState } from "react";
+import { memo, useEffect, useState } from "react";
 import { useLocation } from "react-router";
+import { HydrateOnSight } from "~/components/hydrate-on-sight";
 import { Button } from "~/components/ui/button";
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle, SheetTrigger } from "~/components/ui/sheet";
 import { Sidebar, type SidebarData } from "./sidebar";
@@ -13,7 +14,7 @@ export function CatalogLayout({ sidebar, aside, children }: { sidebar: SidebarDa
   return (
     <div className="grid gap-6 lg:grid-cols-[15rem_minmax(0,1fr)_16rem]">
       <aside className="hidden lg:block" aria-label="Categories">
-        <Sidebar data={sidebar} />
+        <SidebarOnSight data={sidebar} />
       </aside>
       <div className="min-w-0">
         <div className="mb-4 lg:hidden">
@@ -38,3 +39,15 @@ export function CatalogLayout({ sidebar, aside, children }: { sidebar: SidebarDa
     </div>
   );
 }
+
+/**
+ * The desktop sidebar hydrates when seen (decision 068): hidden on a phone, it is 140-odd elements
+ * of the page's first hydration for nothing. Memoised so that a new location alone leaves it be.
+ */
+const SidebarOnSight = memo(function SidebarOnSight({ data }: { data: SidebarData }) {
+  return (
+    <HydrateOnSight>
+      <Sidebar data={data} />
+    </HydrateOnSight>
+  );
+});

@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { memo, useEffect, useRef, useState, type ReactNode } from "react";
+import { HydrateOnSight } from "~/components/hydrate-on-sight";
 import { Button } from "~/components/ui/button";
 import type { ListCard as Card, ListCardPage, ProductPage } from "~/domain/product-card";
 import { ProductCard } from "./product-card";
@@ -77,9 +78,7 @@ export function ProductList({
     <div>
       <ul className="grid grid-cols-1 gap-3 md:grid-cols-2 lg:grid-cols-1" aria-label="Products">
         {items.map((product) => (
-          <li key={product.id}>
-            <ProductCard product={product} actions={cardActions?.(product)} />
-          </li>
+          <ProductListItem key={product.id} product={product} cardActions={cardActions} />
         ))}
       </ul>
       <div className="mt-6 flex flex-col items-center gap-2" aria-live="polite">
@@ -95,3 +94,16 @@ export function ProductList({
     </div>
   );
 }
+
+/**
+ * A card in a list, hydrated when it is about to be seen (decision 068). Memoised on the card and
+ * the page's (module-level) actions: a list that re-renders (Load More) leaves the cards still
+ * waiting to hydrate as they are.
+ */
+export const ProductListItem = memo(function ProductListItem({ product, cardActions }: { product: Card; cardActions?: CardActions }) {
+  return (
+    <HydrateOnSight as="li">
+      <ProductCard product={product} actions={cardActions?.(product)} />
+    </HydrateOnSight>
+  );
+});
