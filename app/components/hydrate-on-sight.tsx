@@ -77,7 +77,8 @@ const whenHydrated = new Map<string, (() => void)[]>();
 function PartHydrated({ id }: { id: string }) {
   useLayoutEffect(() => {
     hydrated.add(id);
-    whenHydrated.get(id)?.forEach((run) => run());
+    // After React's commit, not inside it: the held click then runs as any other event.
+    whenHydrated.get(id)?.forEach((run) => setTimeout(run, 0));
     whenHydrated.delete(id);
   }, [id]);
   return null;
