@@ -70,4 +70,15 @@ test("every admin page fits 360 px, with its navigation in a drawer, and passes 
       await expectAccessible(page);
     });
   }
+
+  // The upload's import: its progress page, and the summary it ends on, show the long file name too.
+  await test.step("the import's progress page", async () => {
+    await open(page, mapUrl);
+    await page.getByRole("button", { name: /^Import \d+ products?$/ }).click();
+    await expect(page).toHaveURL(/\/admin\/imports\/\d+$/);
+    await expect(page.getByRole("heading", { name: "Summary" })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByText(/layout-0123456789/).first()).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), "the progress page scrolls sideways").toBeLessThanOrEqual(360);
+    await expectAccessible(page);
+  });
 });
