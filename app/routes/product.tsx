@@ -4,7 +4,7 @@ import { Breadcrumbs } from "~/features/catalog/components/breadcrumbs";
 import { getOptionalUser } from "~/domain/auth/session.server";
 import { PricingBadge } from "~/domain/components/pricing-badge";
 import { ProductActions } from "~/features/catalog/components/product-actions";
-import { ProductListItem } from "~/features/catalog/components/product-list";
+import { ProductCard } from "~/features/catalog/components/product-card";
 import { ProductMakers } from "~/features/catalog/components/product-community";
 import { CatalogProductLogo } from "~/domain/components/product-monogram";
 import { Spotlight } from "~/features/catalog/components/spotlight";
@@ -175,7 +175,9 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             </h2>
             <ul className="grid grid-cols-1 gap-3 md:grid-cols-2 lg:grid-cols-1">
               {similar.map((p) => (
-                <ProductListItem key={p.id} product={p} cardActions={cardEngagement} />
+                <li key={p.id}>
+                  <ProductCard product={p} actions={cardEngagement(p)} />
+                </li>
               ))}
             </ul>
           </section>
