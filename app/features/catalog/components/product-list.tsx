@@ -100,7 +100,7 @@ export function ProductList({
  * the page's (module-level) actions: a list that re-renders (Load More) leaves the cards still
  * waiting to hydrate as they are.
  */
-export const ProductListItem = memo(function ProductListItem({ product, cardActions }: { product: Card; cardActions?: CardActions }) {
+const ProductListItem = memo(function ProductListItem({ product, cardActions }: { product: Card; cardActions?: CardActions }) {
   return (
     <HydrateOnSight as="li">
       <ProductCard product={product} actions={cardActions?.(product)} />
