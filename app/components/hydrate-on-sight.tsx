@@ -184,13 +184,18 @@ if (typeof window !== "undefined") {
   for (const type of ["pointerover", "mouseover", "focusin"]) window.addEventListener(type, openTarget, options);
 }
 
-/** One part per idle period, top to bottom, once the page has hydrated. */
+/**
+ * One part per idle period, top to bottom, once the page has hydrated: its lazily loaded parts too
+ * (html[data-hydrated]), which a failed chunk load can keep from ever happening, so the wait is
+ * bounded rather than an idle callback forever.
+ */
+let idleWaits = 0;
 function scheduleIdle() {
   if (idleScheduled) return;
   idleScheduled = true;
   const next = () => {
     idleScheduled = false;
-    if (document.documentElement.dataset.hydrated === undefined) return scheduleIdle();
+    if (document.documentElement.dataset.hydrated === undefined && ++idleWaits < 100) return scheduleIdle();
     waiting[0]?.open();
     if (waiting.length) scheduleIdle();
   };
