@@ -13,10 +13,8 @@ const { exitWithError } = await import("../server/cli");
 try {
   const { parseEnv } = await import("../app/lib/env.server");
   const env = parseEnv();
-  // V8 lets the heap grow far between full collections by default, and big short-lived values (an
-  // import's statements and batches) stay until one: workers peaked at 339-449 MB through a
-  // 100,000-row import, 183-243 MB with 20% (decision 042; page throughput unchanged, measured in turns).
-  if (env.V8_HEAP_GROWING_PERCENT > 0) (await import("node:v8")).setFlagsFromString(`--heap-growing-percent=${env.V8_HEAP_GROWING_PERCENT}`);
+  // V8's heap growth is held to V8_HEAP_GROWING_PERCENT only while a CSV upload or import runs in
+  // the process (app/lib/bulk-heap.server.ts, decision 069); pages render with V8's own.
   const { webConcurrency } = await import("../server/cluster");
   const workers = webConcurrency(process.env.WEB_CONCURRENCY, Boolean(env.DATABASE_URL));
   if (cluster.isPrimary) {

@@ -7,6 +7,7 @@ import { pauseForRequests } from "~/db/foreground.server";
 import { catalog_import_rows, catalog_imports, niches, subcategories, type ImportMapping, type ImportPlacement } from "~/db/schema";
 import { recordAudit, type Actor } from "~/domain/audit/audit.server";
 import { TaxonomyResolver } from "~/domain/taxonomy-resolver.server";
+import { duringBulkWork } from "~/lib/bulk-heap.server";
 import type { JobQueue } from "~/lib/jobs/job-queue";
 import { logger } from "~/lib/logger.server";
 import { BatchWriter } from "./batch-writer.server";
@@ -413,7 +414,7 @@ export function importJobHandler(db: () => Database, settings: ImportWriteSettin
   return async (job: { data: ImportJobData; signal: AbortSignal; progress(value: unknown): Promise<void>; id: string }) => {
     const importId = Number(job.data?.importId);
     if (!Number.isSafeInteger(importId)) return;
-    const outcome = await runImport(db(), importId, { ...settings, signal: job.signal, worker: `${process.pid}:${job.id}` });
+    const outcome = await duringBulkWork(() => runImport(db(), importId, { ...settings, signal: job.signal, worker: `${process.pid}:${job.id}` }));
     await job.progress({ outcome }).catch(() => {});
   };
 }

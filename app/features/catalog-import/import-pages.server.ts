@@ -7,6 +7,7 @@ import { getDb } from "~/db/registry.server";
 import { catalog_import_rows, catalog_imports, niches, subcategories, type ImportMapping, type ImportPlacement } from "~/db/schema";
 import { recordAudit, type Actor } from "~/domain/audit/audit.server";
 import { requireAdmin } from "~/domain/auth/session.server";
+import { duringBulkWork } from "~/lib/bulk-heap.server";
 import { env } from "~/lib/env.server";
 import { parseForm } from "~/lib/forms";
 import { assertSameOrigin } from "~/lib/http/origin.server";
@@ -81,7 +82,7 @@ export async function uploadCsvAction(request: Request, context: unknown) {
   if (!request.body) return Response.json({ error: CSV_MESSAGES.noData }, { status: 400 });
   const source = Readable.fromWeb(request.body as import("node:stream/web").ReadableStream<Uint8Array>);
   try {
-    const staged = await stageUpload(getDb(), admin, source, { fileName, contentType, signal: request.signal });
+    const staged = await duringBulkWork(() => stageUpload(getDb(), admin, source, { fileName, contentType, signal: request.signal }));
     return Response.json({ ...staged, mapUrl: `/admin/products/map-csv/${staged.id}` }, { status: 201 });
   } catch (error) {
     if (isTooLarge(error)) return Response.json({ error: error.message }, { status: 413 });
