@@ -9,9 +9,8 @@
  *
  * One worker per server (WEB_CONCURRENCY=1) and the page cache off, unless a variant's env says otherwise.
  */
-import { spawn, type ChildProcess } from "node:child_process";
 import { z } from "zod";
-import { freePort, loadInTurns, waitHealthy } from "./http";
+import { loadInTurns, startApp } from "./http";
 
 const variants = z
   .array(z.object({ name: z.string(), env: z.record(z.string(), z.string()).optional(), node: z.array(z.string()).optional() }))
@@ -21,36 +20,20 @@ const paths = (process.env.AB_PATHS ?? "/").split(",");
 const rounds = Number(process.env.AB_ROUNDS ?? 5);
 const seconds = Number(process.env.AB_SECONDS ?? 3);
 
-const servers: { name: string; port: number; child: ChildProcess }[] = [];
+const servers: { name: string; app: Awaited<ReturnType<typeof startApp>> }[] = [];
 try {
   // One after the other: the first one builds when the sources changed.
   for (const variant of variants) {
-    const port = await freePort();
-    const child = spawn(process.execPath, [...(variant.node ?? []), "scripts/start.mjs", "--no-seed"], {
-      env: {
-        ...process.env,
-        WEB_CONCURRENCY: "1",
-        PAGE_CACHE_SECONDS: "0",
-        ...variant.env,
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        APP_URL: `http://127.0.0.1:${port}`,
-        LOG_LEVEL: "silent",
-        SEED: "false",
-      },
-      stdio: ["ignore", "ignore", "inherit"],
-    });
-    servers.push({ name: variant.name, port, child });
-    await waitHealthy(`http://127.0.0.1:${port}/healthz`, child);
+    servers.push({ name: variant.name, app: await startApp({ WEB_CONCURRENCY: "1", PAGE_CACHE_SECONDS: "0", ...variant.env }, variant.node) });
   }
   for (const pagePath of paths) {
     const results = await loadInTurns(
-      servers.map((server) => ({ url: `http://127.0.0.1:${server.port}${pagePath}`, pid: server.child.pid! })),
+      servers.map(({ app }) => ({ url: `${app.base}${pagePath}`, pid: app.pid })),
       rounds,
       seconds,
     );
     console.table(results.map((result, i) => ({ page: pagePath, variant: servers[i]!.name, rps: Math.round(result.rps * 10) / 10, "cpu ms/request": Math.round(result.cpuUsPerRequest / 10) / 100 })));
   }
 } finally {
-  for (const server of servers) server.child.kill("SIGTERM");
+  await Promise.all(servers.map(({ app }) => app.stop()));
 }

@@ -44,10 +44,11 @@ async function stop(child: ChildProcess) {
   await new Promise((resolve) => child.once("exit", resolve));
 }
 
-export async function startApp(env: Record<string, string>) {
+/** `nodeOptions`: flags for Node and V8 before the script (bench/ab.ts compares them). */
+export async function startApp(env: Record<string, string>, nodeOptions: string[] = []) {
   const port = await freePort();
   // As `npm start` runs it (package.json).
-  const child = spawn(process.execPath, ["scripts/start.mjs", "--no-seed"], {
+  const child = spawn(process.execPath, [...nodeOptions, "scripts/start.mjs", "--no-seed"], {
     env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1", APP_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: "silent", SEED: "false" },
     stdio: ["ignore", "ignore", "inherit"],
   });
