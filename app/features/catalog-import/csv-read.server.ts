@@ -1,5 +1,5 @@
-import { Transform, type Readable, type TransformCallback } from "node:stream";
-import { parse, type InfoRecord } from "csv-parse";
+import type { Readable } from "node:stream";
+import { CsvSyntaxError, CsvTokenizer, type CsvTokenRecord } from "./csv-tokenizer";
 import { CSV_MESSAGES, OPTIONAL_COLUMNS, REQUIRED_COLUMNS, type CsvColumn } from "./csv-format";
 
 export { CSV_MESSAGES, OPTIONAL_COLUMNS, REQUIRED_COLUMNS, type CsvColumn } from "./csv-format";
@@ -90,38 +90,36 @@ export function readHeader(cells: string[]): CsvHeader {
   return { columns, width: cells.length, warnings };
 }
 
-/** Passes bytes through unchanged, failing with the line number at the first byte that is not UTF-8. */
-class Utf8Check extends Transform {
+/** Decodes strict UTF-8 as it streams, failing with the line number at the first byte that is not UTF-8. */
+class Utf8Decoder {
   private decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
   private line = 1;
   private first = true;
 
-  override _transform(chunk: Buffer | string, _encoding: BufferEncoding, done: TransformCallback) {
-    const bytes = typeof chunk === "string" ? Buffer.from(chunk) : chunk;
-    if (this.first && bytes.length > 0) {
+  decode(chunk: Buffer | string): string {
+    if (typeof chunk === "string") return chunk;
+    if (this.first && chunk.length > 0) {
       this.first = false;
-      if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) {
-        done(new CsvImportError("encoding", "The file is UTF-16 encoded. Save it as UTF-8 (in Excel: CSV UTF-8) and try again."));
-        return;
+      if ((chunk[0] === 0xff && chunk[1] === 0xfe) || (chunk[0] === 0xfe && chunk[1] === 0xff)) {
+        throw new CsvImportError("encoding", "The file is UTF-16 encoded. Save it as UTF-8 (in Excel: CSV UTF-8) and try again.");
       }
     }
+    let text: string;
     try {
-      this.decoder.decode(bytes, { stream: true });
+      text = this.decoder.decode(chunk, { stream: true });
     } catch {
-      const line = this.line + countNewlines(bytes, firstInvalidUtf8(bytes));
-      done(new CsvImportError("encoding", `The file is not valid UTF-8 (near line ${line}). Save it as UTF-8 (in Excel: CSV UTF-8) and try again.`));
-      return;
+      const line = this.line + countNewlines(chunk, firstInvalidUtf8(chunk));
+      throw new CsvImportError("encoding", `The file is not valid UTF-8 (near line ${line}). Save it as UTF-8 (in Excel: CSV UTF-8) and try again.`);
     }
-    this.line += countNewlines(bytes, bytes.length);
-    done(null, bytes);
+    this.line += countNewlines(chunk, chunk.length);
+    return text;
   }
 
-  override _flush(done: TransformCallback) {
+  end(): string {
     try {
-      this.decoder.decode();
-      done();
+      return this.decoder.decode();
     } catch {
-      done(new CsvImportError("encoding", `The file is not valid UTF-8: it ends in the middle of a character (line ${this.line}).`));
+      throw new CsvImportError("encoding", `The file is not valid UTF-8: it ends in the middle of a character (line ${this.line}).`);
     }
   }
 }
@@ -160,29 +158,15 @@ function firstInvalidUtf8(b: Uint8Array): number {
 
 const isBlank = (cells: string[]) => cells.every((cell) => cell.trim() === "");
 
-/** csv-parse errors become the spec's parse message with the row; anything else is passed on. */
+/** A syntax error becomes the spec's parse message with the row; anything else is passed on. */
 function parseFailure(error: unknown): unknown {
-  if (error instanceof CsvImportError) return error;
-  const e = error as { code?: string; message?: string; records?: number; empty_lines?: number };
-  // csv-parse names most of its errors CSV_*, but not INVALID_OPENING_QUOTE.
-  if (typeof e?.code !== "string" || !(e.code.startsWith("CSV_") || e.code === "INVALID_OPENING_QUOTE")) return error;
-  const row = (e.records ?? 0) + (e.empty_lines ?? 0) + 1;
-  const detail = (() => {
-    switch (e.code) {
-      case "CSV_QUOTE_NOT_CLOSED":
-        return `row ${row}: a quoted cell is never closed`;
-      case "CSV_INVALID_CLOSING_QUOTE":
-      case "CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE":
-        return `row ${row}: text after a closing quote; a quote inside a quoted cell must be doubled ("")`;
-      case "CSV_INVALID_OPENING_QUOTE":
-      case "INVALID_OPENING_QUOTE":
-        return `row ${row}: a quote inside a cell that is not quoted; put the cell in quotes and double the quote ("")`;
-      case "CSV_MAX_RECORD_SIZE":
-        return `row ${row} is larger than ${MAX_RECORD_BYTES / 1024 / 1024} MB: a cell is far too long, or a quote is never closed`;
-      default:
-        return `row ${row}: ${e.message ?? e.code}`;
-    }
-  })();
+  if (!(error instanceof CsvSyntaxError)) return error;
+  const detail = {
+    "quote-not-closed": `row ${error.row}: a quoted cell is never closed`,
+    "text-after-closing-quote": `row ${error.row}: text after a closing quote; a quote inside a quoted cell must be doubled ("")`,
+    "quote-in-unquoted-cell": `row ${error.row}: a quote inside a cell that is not quoted; put the cell in quotes and double the quote ("")`,
+    "record-too-large": `row ${error.row} is larger than ${MAX_RECORD_BYTES / 1024 / 1024} MB: a cell is far too long, or a quote is never closed`,
+  }[error.problem];
   return new CsvImportError("parse", `${CSV_MESSAGES.parseFailed} (${detail})`);
 }
 
@@ -203,48 +187,38 @@ export class CsvReader {
     this.emptyRows = 0;
     this.dataRows = 0;
     const source = this.openStream();
-    const check = new Utf8Check();
-    const parser = parse({
-      bom: true,
-      info: true,
-      skip_empty_lines: true,
-      relax_column_count: true,
-      max_record_size: MAX_RECORD_BYTES,
-      // Any line ending, even mixed in one file (rows added in another editor); csv-parse would otherwise keep the first one it sees.
-      record_delimiter: ["\r\n", "\n", "\r"],
-    });
-    source.on("error", (error) => parser.destroy(error));
-    check.on("error", (error) => parser.destroy(error));
-    source.pipe(check).pipe(parser);
+    const decoder = new Utf8Decoder();
+    const tokenizer = new CsvTokenizer(MAX_RECORD_BYTES);
     try {
-      for await (const item of parser as AsyncIterable<{ record: string[]; info: InfoRecord }>) {
-        const { record, info } = item;
-        const row = info.records + info.empty_lines;
-        if (!this.header) {
-          this.header = readHeader(record);
-          continue;
-        }
-        if (isBlank(record)) {
-          this.emptyRows++;
-          continue;
-        }
-        this.dataRows++;
-        yield toRecord(this.header, record, row);
-      }
+      for await (const chunk of source as AsyncIterable<Buffer | string>) yield* this.accept(tokenizer.push(decoder.decode(chunk)));
+      yield* this.accept(tokenizer.push(decoder.end()));
+      yield* this.accept(tokenizer.end());
     } catch (error) {
       throw parseFailure(error);
     } finally {
-      source.unpipe(check);
-      check.unpipe(parser);
       source.destroy();
-      check.destroy();
-      parser.destroy();
     }
     if (!this.header) throw new CsvImportError("no-data", CSV_MESSAGES.noData);
     if (this.dataRows === 0) {
       throw this.emptyRows > 0
         ? new CsvImportError("no-valid-data", CSV_MESSAGES.noValidData)
         : new CsvImportError("no-data", CSV_MESSAGES.noData);
+    }
+  }
+
+  /** The header (the first record), then each data record; records whose cells are all blank are counted and dropped. */
+  private *accept(records: CsvTokenRecord[]): Generator<CsvRecord> {
+    for (const { cells, row } of records) {
+      if (!this.header) {
+        this.header = readHeader(cells);
+        continue;
+      }
+      if (isBlank(cells)) {
+        this.emptyRows++;
+        continue;
+      }
+      this.dataRows++;
+      yield toRecord(this.header, cells, row);
     }
   }
 }
