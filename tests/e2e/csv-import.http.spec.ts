@@ -1,4 +1,5 @@
 /** The CSV upload and its resource routes over HTTP: edge cases a browser does not reach (decision 042). */
+import http from "node:http";
 import { request as playwrightRequest, type APIRequestContext } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { cookieHeader, csv, declareOnly, HEADER, row, signInAdmin, visitorAddress } from "./csv-import-support";
@@ -64,6 +65,46 @@ test("a declared size over the cap is refused with 413 before the body is read",
   const refused = await declareOnly(base, "/admin/products/upload-csv", { Cookie: cookie, Origin: base, "Content-Type": "text/csv", "X-File-Name": "big.csv" }, 101 * 1024 * 1024);
   expect(refused.status).toBe(413);
   expect(refused.body).toContain("The request body is larger than 100 MB.");
+});
+
+test("a client that hangs up mid-upload leaves the import failed with nothing staged, and the server answers on", async () => {
+  const cookie = await cookieHeader(admin);
+  const name = `hang-up-${Date.now()}.csv`;
+  // 3,000 rows (about 700 KB) of a body that promises 5 MB: at least one batch is staged before the client goes.
+  const body = csv(Array.from({ length: 3000 }, (_, i) => row(`Hang Up ${i} ${name}`)));
+  const url = new URL("/admin/products/upload-csv", base);
+  await new Promise<void>((resolve) => {
+    const req = http.request({
+      host: url.hostname,
+      port: url.port,
+      path: url.pathname,
+      method: "POST",
+      headers: { Cookie: cookie, Origin: base, "Content-Type": "text/csv", "X-File-Name": name, "Content-Length": String(5 * 1024 * 1024), "X-Forwarded-For": visitorAddress() },
+    });
+    req.on("error", () => {}); // The socket is destroyed below.
+    req.write(body, () => setTimeout(() => (req.destroy(), resolve()), 1_000));
+  });
+  // The import the upload began is failed, with the reason, and there is nothing to map.
+  let id = "";
+  await expect
+    .poll(
+      async () => {
+        const html = await (await admin.get("/admin/imports")).text();
+        const at = html.indexOf(name);
+        if (at === -1) return "not listed";
+        id = /href="\/admin\/(?:imports|products\/map-csv)\/(\d+)"[^>]*>[^<]*$/.exec(html.slice(0, at))?.[1] ?? "";
+        return html.slice(at, at + 400);
+      },
+      { timeout: 15_000 },
+    )
+    .toMatch(/nothing was imported[\s\S]*Failed/);
+  expect(id).toMatch(/^\d+$/);
+  const mapping = await admin.get(`/admin/products/map-csv/${id}`, { maxRedirects: 0 });
+  expect(mapping.status()).toBe(302);
+  expect(mapping.headers()["location"]).toBe("/admin/imports");
+  // The server goes on: the next upload is staged as usual.
+  const next = await upload(csv([row(`After Hang Up ${name}`)]), "after-hang-up.csv");
+  expect(next.status()).toBe(201);
 });
 
 test("GET is not an upload; other callers are refused; ids that are not integers are 404", async ({ baseURL }) => {
