@@ -36,7 +36,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const [similar, spotlightProducts, upvoters] = await Promise.all([similarProducts(product, 4), spotlight(4), firstUpvoters(product)]);
   // Reviews for everyone; the stats row only for the product's submitter (never in the anonymous page cache).
   const [feedback, submitterStats] = await Promise.all([publicProductFeedback(product), submitterStatsFor(product, viewerId)]);
-  // What the signed-in viewer upvoted and saved (signed-in pages are never cached).
+  // What the signed-in viewer upvoted and saved, with the counts read in the same statement, so a
+  // viewer's own upvote and the count beside it always agree (the product's counts are cached).
   const viewer = await viewerState(viewerId, product.id);
   const { SITE_NAME, APP_URL } = env();
   return {
@@ -138,13 +139,13 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               ))}
             </div>
           </div>
-          <UpvoteButton productId={product.id} productName={product.product_name} upvotes={product.upvotes} upvoted={loaderData.viewer?.upvoted} className="self-start" />
+          <UpvoteButton productId={product.id} productName={product.product_name} upvotes={loaderData.viewer?.upvotes ?? product.upvotes} upvoted={loaderData.viewer?.upvoted} className="self-start" />
         </header>
         <ProductActions
           product={product}
           outbound={outbound}
           pageUrl={`${appUrl}/resources/${product.slug}`}
-          save={<SaveButton productId={product.id} bookmarked={loaderData.viewer?.bookmarked} bookmarks={product.bookmarks} />}
+          save={<SaveButton productId={product.id} bookmarked={loaderData.viewer?.bookmarked} bookmarks={loaderData.viewer?.bookmarks ?? product.bookmarks} />}
         />
         {loaderData.submitterStats ? <StatsRow stats={loaderData.submitterStats} /> : null}
         {product.video_url ? <VideoEmbed url={product.video_url} title={product.product_name} /> : null}

@@ -77,12 +77,15 @@ test("an anonymous visitor's upvote is applied once they have signed in", async 
   await page.getByRole("button", { name: "Sign in with Google" }).click();
   await expect(page.getByRole("heading", { name: "Development sign-in" })).toBeVisible();
   await page.getByLabel("Email").fill(uniqueEmail(testInfo, "resumer"));
+  // The upvote is sent once the product page is back; the button shows it before the answer comes.
+  const applied = page.waitForResponse((response) => response.url().endsWith(`/upvote`) && response.request().method() === "PUT");
   await page.getByRole("button", { name: "Continue" }).click();
   await skipOnboarding(page, `/auth?redirectTo=%2Fresources%2F${slug}`);
 
   await expect(page).toHaveURL(new RegExp(`/resources/${slug}$`));
   await expect(upvoteButton(page, name)).toHaveAttribute("aria-pressed", "true");
   await expect(upvoteButton(page, name)).toHaveAccessibleName(`Upvote ${name} (${before + 1} upvotes)`);
+  expect((await applied).ok()).toBe(true);
   // Applied once: a new visit shows the same single upvote.
   await open(page, `/resources/${slug}`);
   await expect(upvoteButton(page, name)).toHaveAccessibleName(`Upvote ${name} (${before + 1} upvotes)`);
