@@ -29,6 +29,7 @@ import { TaxonomyResolver } from "../app/domain/taxonomy-resolver.server";
 import { importWriteSettings, runImport } from "../app/features/catalog-import/import-job.server";
 import { stageUpload } from "../app/features/catalog-import/import-staging.server";
 import { assertLocalDatabaseUrl, withDatabase } from "../tests/setup/local-database";
+import { floorInsert } from "./floor-insert";
 import { generateCsv } from "./import";
 import { useServerBuildEnv } from "./ssr-env";
 import { summarize } from "./stats";
@@ -269,21 +270,13 @@ async function postgresFloor(rows: number) {
   const { handle, cleanup } = await openFresh("postgres");
   try {
     await handle.migrate();
-    const insert = (from: number, to: number) => sql`
-      insert into products (product_name, slug, headline, tagline, description, website_url, pricing, tags, status, type, category)
-      select 'Floortool ' || g || ' fast', 'floortool-' || g, 'The fast simple open private visual way to get work done',
-             'fast simple open private visual smart shared local secure modern light clear for everyone',
-             'Floortool ' || g || ' is a fast simple open private tool for teams. ' || repeat('smart shared local secure modern light clear calm bright fast ', 8)
-               || ' Quoted, with commas, and a second line that keeps going: ' || repeat('open private visual ', 10),
-             'https://www.floortool-' || g || '.example.com/product?ref=csv', 'free', array['fast', 'simple', 'open'], 'live', 'product', 'Design'
-      from generate_series(${from}::int, ${to}::int) g`;
     let started = performance.now();
-    await handle.db.execute(insert(1, rows));
+    await handle.db.execute(floorInsert(1, rows));
     const one = (performance.now() - started) / 1000;
     await handle.db.execute(sql`truncate products cascade`);
     started = performance.now();
     const half = Math.floor(rows / 2);
-    await Promise.all([handle.db.execute(insert(1, half)), handle.db.execute(insert(half + 1, rows))]);
+    await Promise.all([handle.db.execute(floorInsert(1, half)), handle.db.execute(floorInsert(half + 1, rows))]);
     const two = (performance.now() - started) / 1000;
     return { rows, oneSessionSeconds: Math.round(one * 10) / 10, twoSessionsSeconds: Math.round(two * 10) / 10 };
   } finally {

@@ -12,21 +12,12 @@ import fs from "node:fs";
 import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
 import { queryRows, type Database } from "../app/db/client.server";
+import { floorInsert } from "./floor-insert";
 import { openScratchDatabase } from "./scratch-database";
 
 const { values } = parseArgs({ options: { rows: { type: "string", default: "20000" }, pg: { type: "boolean" }, runs: { type: "string", default: "2" } } });
 const rows = Number(values.rows);
 const runs = Math.max(1, Number(values.runs) || 1);
-
-/** Names and descriptions as long as the bench file's (bench/import.ts: about 800 characters of description). */
-const insert = (count: number) => sql`
-  insert into products (product_name, slug, headline, tagline, description, website_url, pricing, tags, status, type, category)
-  select 'Floortool ' || g || ' fast', 'floortool-' || g, 'The fast simple open private visual way to get work done',
-         'fast simple open private visual smart shared local secure modern light clear for everyone',
-         'Floortool ' || g || ' is a fast simple open private tool for teams. ' || repeat('smart shared local secure modern light clear calm bright fast ', 8)
-           || ' Quoted, with commas, and a second line that keeps going: ' || repeat('open private visual ', 10),
-         'https://www.floortool-' || g || '.example.com/product?ref=csv', 'free', array['fast', 'simple', 'open'], 'live', 'product', 'Design'
-  from generate_series(1, ${count}::int) g`;
 
 type Step = (tx: Database) => Promise<unknown>;
 const dropSecondaryIndexes: Step = async (tx) => {
@@ -57,7 +48,7 @@ async function timeVariant(db: Database, steps: Step[]): Promise<number> {
     .transaction(async (tx) => {
       for (const step of steps) await step(tx as unknown as Database);
       const started = performance.now();
-      await tx.execute(insert(rows));
+      await tx.execute(floorInsert(1, rows));
       seconds = (performance.now() - started) / 1000;
       throw new Rollback();
     })
