@@ -69,6 +69,7 @@ export class CsvTokenizer {
   records = 0;
   emptyLines = 0;
 
+  /** `maxRecordLength` counts characters (quotes and commas included): each is at least one byte of the file. */
   constructor(private readonly maxRecordLength: number) {}
 
   /** Tokenizes the next piece of text; returns the records it completed. */
