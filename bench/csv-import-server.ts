@@ -7,7 +7,11 @@
  * mapping preview is ready when it answers), the import's time, and product page latency over
  * HTTP while the import runs (page cache off).
  *
- *   npx tsx bench/csv-import-server.ts [--rows 100000] [--workers 1]
+ * With --pglite the server runs as `npm start` does by default, on the embedded database (a
+ * temporary DATA_DIR): the product row is written before the server starts and the counts read after
+ * it stops, since PGlite has one owner; the import's state is followed on its progress page.
+ *
+ *   npx tsx bench/csv-import-server.ts [--rows 100000] [--workers 1] [--pglite]
  */
 import { execFileSync } from "node:child_process";
 import crypto from "node:crypto";
@@ -16,6 +20,8 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import pg from "pg";
+import { sql } from "drizzle-orm";
+import { openDatabase, queryRows } from "../app/db/client.server";
 import { loginForm } from "../tests/e2e/login-form";
 import { startApp } from "./http";
 import { processTree } from "./proc";
@@ -23,7 +29,7 @@ import { generateCsv } from "./import";
 import { scratchPostgres } from "./scratch-database";
 import { summarize } from "./stats";
 
-const { values } = parseArgs({ options: { rows: { type: "string", default: "100000" }, workers: { type: "string", default: "" } } });
+const { values } = parseArgs({ options: { rows: { type: "string", default: "100000" }, workers: { type: "string", default: "" }, pglite: { type: "boolean" } } });
 const rows = Number(values.rows);
 const ADMIN = { email: "bench-admin@toolnest.test", password: crypto.randomBytes(12).toString("hex") };
 const PAGE_SLUG = "bench-page-product";
@@ -80,18 +86,31 @@ async function signIn(base: string, cookies: Cookies) {
 
 const file = path.join(os.tmpdir(), `toolnest-bench-server-${rows}.csv`);
 await generateCsv(file, rows);
-const scratch = await scratchPostgres("bench_import_server");
-const client = new pg.Client({ connectionString: scratch.url });
+const onPglite = values.pglite === true;
+const scratch = onPglite ? null : await scratchPostgres("bench_import_server");
+const dataDir = onPglite ? fs.mkdtempSync(path.join(os.tmpdir(), "toolnest-bench-import-server-")) : "";
+const client = scratch ? new pg.Client({ connectionString: scratch.url }) : null;
+/** A statement on the bench's database: over its own connection on PostgreSQL; on PGlite only while the server is stopped. */
+async function query<T>(text: string): Promise<T[]> {
+  if (client) return (await client.query(text)).rows as T[];
+  const handle = await openDatabase({ dataDir, purpose: "bench: import through the server" });
+  try {
+    return await queryRows<T>(handle.db, sql.raw(text));
+  } finally {
+    await handle.close();
+  }
+}
 let app: Awaited<ReturnType<typeof startApp>> | undefined;
 try {
-  const env = { DATABASE_URL: scratch.url, AUTH_SECRET: crypto.randomBytes(32).toString("hex"), PAGE_CACHE_SECONDS: "0", GOOGLE_CLIENT_ID: "", ...(values.workers ? { WEB_CONCURRENCY: values.workers } : {}) };
+  const database: Record<string, string> = scratch ? { DATABASE_URL: scratch.url } : { DATABASE_URL: "", DATA_DIR: dataDir };
+  const env = { ...database, AUTH_SECRET: crypto.randomBytes(32).toString("hex"), PAGE_CACHE_SECONDS: "0", GOOGLE_CLIENT_ID: "", ...(values.workers ? { WEB_CONCURRENCY: values.workers } : {}) };
   // Migrates the database and makes the administrator (as `npm run admin:create` does).
   execFileSync(path.resolve("node_modules/.bin/tsx"), ["scripts/admin-create.ts", "--email", ADMIN.email, "--password", ADMIN.password], {
     env: { ...process.env, ...env, LOG_LEVEL: "silent" },
     stdio: ["ignore", "ignore", "inherit"],
   });
-  await client.connect();
-  await client.query(`insert into products (product_name, slug, tagline, description, website_url, pricing, status)
+  await client?.connect();
+  await query(`insert into products (product_name, slug, tagline, description, website_url, pricing, status)
     values ('Bench Page Product', '${PAGE_SLUG}', 'A page to time', 'Read over and over while rows land.', 'https://bench-page-product.example.com', 'free', 'live')`);
   app = await startApp(env);
   const { base, pid } = app;
@@ -150,11 +169,16 @@ try {
   if (proceed.status >= 400) throw new Error(`Proceed answered ${proceed.status}`);
   let state = "";
   const done = () => state === "completed" || state === "failed" || state === "cancelled";
+  // On PGlite the server owns the database: the progress page says when the import has ended.
+  const stateOf = async (): Promise<string> => {
+    if (client) return (await client.query<{ state: string }>(`select state from catalog_imports where id = $1`, [staged.id])).rows[0]?.state ?? "";
+    const html = await (await fetch(`${base}/admin/imports/${staged.id}`, { headers: { Cookie: cookies.header() } })).text();
+    return html.includes("Summary") ? "completed" : html.includes("Cancelled") ? "cancelled" : "running";
+  };
   const watching = (async () => {
     while (!done()) {
-      const { rows: found } = await client.query<{ state: string }>(`select state from catalog_imports where id = $1`, [staged.id]);
-      state = found[0]?.state ?? "";
-      if (!done()) await new Promise((resolve) => setTimeout(resolve, 100));
+      state = await stateOf();
+      if (!done()) await new Promise((resolve) => setTimeout(resolve, client ? 100 : 1_000));
     }
   })();
   const busy = summarize("importing", await pageLoop(done));
@@ -163,17 +187,20 @@ try {
   clearInterval(sampler);
   sampleMemory();
   const hwm = memory(processTree(pid), "VmHWM");
-  const { rows: record } = await client.query<{ rows_imported: number }>(`select rows_imported from catalog_imports where id = $1`, [staged.id]);
+  if (!client) await app.stop();
+  const [record] = await query<{ rows_imported: number; state: string }>(`select rows_imported, state from catalog_imports where id = ${Number(staged.id)}`);
+  state = record?.state ?? state;
 
-  console.log(`\nCSV upload through the server, PostgreSQL, ${rows.toLocaleString()} rows (${(fs.statSync(file).size / 1e6).toFixed(1)} MB), ${os.cpus().length} cores`);
+  console.log(`\nCSV upload through the server, ${client ? "PostgreSQL" : "PGlite"}, ${rows.toLocaleString()} rows (${(fs.statSync(file).size / 1e6).toFixed(1)} MB), ${os.cpus().length} cores`);
   console.log(`  upload answered (preview ready): ${previewSeconds.toFixed(1)} s`);
-  console.log(`  import ${state}: ${importSeconds.toFixed(1)} s, ${record[0]?.rows_imported} imported, ${Math.round(rows / importSeconds)} rows/s`);
+  console.log(`  import ${state}: ${importSeconds.toFixed(1)} s, ${record?.rows_imported} imported, ${Math.round(rows / importSeconds)} rows/s`);
   console.log(`  product page over HTTP: idle p95 ${idle.p95.toFixed(1)} ms; during the import p95 ${busy.p95.toFixed(1)} ms, max ${busy.max.toFixed(0)} ms (${busy.n} requests)`);
   console.log("  server processes, resident memory (MB): before the upload / peak sampled / peak (VmHWM, whole life)");
   for (const [p, m] of before) {
     console.log(`    ${p}: ${m.mb} / ${peak.get(p)?.mb ?? "-"} / ${hwm.get(p)?.mb ?? "-"}  ${m.cmd.slice(0, 90)}`);
   }
   const result = {
+    database: client ? "postgres" : "pglite",
     rows,
     previewSeconds,
     importSeconds,
@@ -189,7 +216,8 @@ try {
   fs.writeFileSync(".tmp/bench-csv-import-server.json", JSON.stringify(result, null, 2));
 } finally {
   await app?.stop();
-  await client.end().catch(() => {});
-  await scratch.drop();
+  await client?.end().catch(() => {});
+  await scratch?.drop();
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   fs.rmSync(file, { force: true });
 }

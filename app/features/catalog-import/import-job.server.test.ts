@@ -2,6 +2,7 @@ import { Readable } from "node:stream";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "~/db/client.server";
+import { requestStarted } from "~/db/foreground.server";
 import { getDb } from "~/db/registry.server";
 import { InProcessJobQueue } from "~/lib/jobs/in-process.server";
 import { setJobQueue } from "~/lib/jobs/job-queue";
@@ -310,5 +311,34 @@ describe("the import job's writing (decision 042)", () => {
       [4, "imported", null],
     ]);
     expect(await productsNamed("Zq Late Fresh")).toBe(1);
+  });
+
+  it("giving way to requests that never stop, it still writes rows many to a transaction", { timeout: 60_000 }, async () => {
+    const staged = await stage(toCsv(HEADER, named("Zq Steady Traffic", 120)));
+    await queue(staged.id);
+    // A request always being answered, and queries that keep the database busy: each of the
+    // import's statements waits behind one, as behind a page's on the embedded database.
+    const ended = requestStarted();
+    let stop = false;
+    const traffic = (async () => {
+      while (!stop) {
+        await getDb().execute(sql`select pg_sleep(0.005)`);
+        await new Promise((resolve) => setImmediate(resolve)); // Requests arrive through the event loop.
+      }
+    })();
+    try {
+      expect(await runImport(getDb(), staged.id, { batchSize: 200, yieldToRequests: true })).toBe("completed");
+    } finally {
+      stop = true;
+      ended();
+      await traffic;
+    }
+    expect(await productsNamed("Zq Steady Traffic")).toBe(120);
+    // A transaction's rows share its now(): at least 20 rows in each (it fell to one row a transaction).
+    const [written] = await queryRows<{ transactions: number }>(
+      getDb(),
+      sql`select count(distinct created_at)::int as transactions from products where product_name like 'Zq Steady Traffic %'`,
+    );
+    expect(written!.transactions).toBeLessThanOrEqual(6);
   });
 });
