@@ -169,7 +169,8 @@ try {
   if (proceed.status >= 400) throw new Error(`Proceed answered ${proceed.status}`);
   let state = "";
   const done = () => state === "completed" || state === "failed" || state === "cancelled";
-  // On PGlite the server owns the database: the progress page says when the import has ended.
+  // On PGlite the server owns the database: the progress page says when the import has ended,
+  // asked once a second (the figure is then up to a second late; the page is a request too).
   const stateOf = async (): Promise<string> => {
     if (client) return (await client.query<{ state: string }>(`select state from catalog_imports where id = $1`, [staged.id])).rows[0]?.state ?? "";
     const html = await (await fetch(`${base}/admin/imports/${staged.id}`, { headers: { Cookie: cookies.header() } })).text();
