@@ -41,7 +41,7 @@ export async function duringBulkWork<T>(work: () => Promise<T>, percent = env().
 }
 
 /** A full collection now (V8's `gc`, reached through a new context once `--expose-gc` is set). */
-function collectGarbage() {
+export function collectGarbage() {
   const holder = globalThis as Holder;
   if (!holder[GC]) {
     v8.setFlagsFromString("--expose-gc");
