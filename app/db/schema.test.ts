@@ -63,3 +63,19 @@ describe("database constraints", () => {
     for (const row of rows) expect(row.reloptions ?? [], row.relname).toContain(expected);
   });
 });
+
+describe("durability", () => {
+  it("has no database function that commits without waiting for its WAL", async () => {
+    // `synchronous_commit = off` acknowledges a commit before it is on disk. The embedded database
+    // (one backend, no WAL writer) then flushed it only at the next ordinary commit, and upvotes
+    // acknowledged before a crash were lost (issue 34). No function may switch it off, by its body
+    // (set_config) or by its own settings (CREATE FUNCTION ... SET).
+    const rows = await queryRows<{ name: string }>(
+      getDb(),
+      sql`select p.proname as name from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+           where n.nspname = 'public'
+             and (p.prosrc ilike '%synchronous_commit%' or array_to_string(p.proconfig, ',') ilike '%synchronous_commit%')`,
+    );
+    expect(rows.map((row) => row.name)).toEqual([]);
+  });
+});
