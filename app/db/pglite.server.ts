@@ -21,6 +21,7 @@ import {
   withTimeout,
 } from "./common.server";
 import { acquireDataDirLock } from "./lock.server";
+import { startCheckpoints } from "./pglite-checkpoints.server";
 import { PgliteWorkerClient, pgliteWorkerWanted } from "./pglite-worker.server";
 
 const READY_MARKER = ".toolnest-ready";
@@ -59,7 +60,9 @@ export async function openPglite({ dataDir, purpose }: OpenOptions): Promise<Dat
         `It may be damaged: move the folder aside to start with a fresh database.`,
     );
   }
-  return pgliteHandle(client, pgDir, { marker, release });
+  const opened = client;
+  const stopCheckpoints = startCheckpoints((text) => opened.query(text));
+  return pgliteHandle(client, pgDir, { marker, release, stopCheckpoints });
 }
 
 /** An in-memory database, optionally restored from a dump (tests clone a template this way). */
@@ -72,7 +75,11 @@ export async function openMemoryDatabase(loadDataDir?: Blob): Promise<DatabaseHa
 /** What the handle and drizzle use of PGlite: PGlite itself, or its proxy to the worker thread. */
 type PgliteClient = Pick<PGlite, "query" | "close" | "closed"> | PgliteWorkerClient;
 
-function pgliteHandle(client: PgliteClient, where: string, options: { marker?: string; release?: () => void }): DatabaseHandle {
+function pgliteHandle(
+  client: PgliteClient,
+  where: string,
+  options: { marker?: string; release?: () => void; stopCheckpoints?: () => Promise<void> },
+): DatabaseHandle {
   // drizzle-orm/pglite calls query(sql, params, { rowMode, parsers }) and transaction(); the worker's proxy has both.
   const db = drizzlePglite(client as PGlite, { schema }) as unknown as Database;
   return {
@@ -86,6 +93,7 @@ function pgliteHandle(client: PgliteClient, where: string, options: { marker?: s
     ping: pinger((text) => client.query(text)),
     async close() {
       try {
+        await options.stopCheckpoints?.();
         if (!client.closed) await client.close();
       } finally {
         options.release?.();
