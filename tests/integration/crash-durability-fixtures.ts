@@ -43,20 +43,19 @@ try {
            order by id limit 8`,
     );
     if (products.length < 8) throw new Error("The demo catalogue has too few live products for the crash fixtures.");
-    const [engagement, burst, reviewed, claimed, draftedA, draftedB, wizard, promoted] = products as [CrashFixtureProduct, ...CrashFixtureProduct[]] & CrashFixtureProduct[];
-    await handle.db.execute(
-      sql`update products set submitter_id = (select id from "user" where email = ${maker}), status = 'draft' where id = ${wizard!.id}`,
-    );
-    await handle.db.execute(sql`update products set submitter_id = (select id from "user" where email = ${maker}) where id = ${promoted!.id}`);
+    const pick = (index: number) => products[index]!;
     const fixtures: CrashFixtures = {
-      engagement,
-      burst: burst!,
-      reviewed: reviewed!,
-      claimed: claimed!,
-      drafted: [draftedA!, draftedB!],
-      wizard: wizard!,
-      promoted: promoted!,
+      engagement: pick(0),
+      burst: pick(1),
+      reviewed: pick(2),
+      claimed: pick(3),
+      drafted: [pick(4), pick(5)],
+      wizard: pick(6),
+      promoted: pick(7),
     };
+    const owner = sql`(select id from "user" where email = ${maker})`;
+    await handle.db.execute(sql`update products set submitter_id = ${owner}, status = 'draft' where id = ${fixtures.wizard.id}`);
+    await handle.db.execute(sql`update products set submitter_id = ${owner} where id = ${fixtures.promoted.id}`);
     console.log(JSON.stringify(fixtures));
   } finally {
     await handle.close();
