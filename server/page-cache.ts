@@ -116,21 +116,21 @@ const FLASH = new RegExp(`(?:^|;\\s*)${FLASH_COOKIE}=`);
  * cookie, a session cookie with a bad signature included, leaves the visit anonymous: it gets
  * the cached page, and the render skips the session lookup (issue 34).
  */
-export function isAnonymous(cookieHeader: string | undefined, secret: string | undefined = authSecret()): boolean {
+export function isAnonymous(cookieHeader: string | undefined, secret: string | null = authSecret()): boolean {
   if (!cookieHeader) return true;
   if (FLASH.test(cookieHeader)) return false;
   if (!cookieHeader.includes("session_token")) return true;
-  return !hasLiveSessionCookie(cookieHeader, secret);
+  return !hasLiveSessionCookie(cookieHeader, secret ?? undefined);
 }
 
 let secretMemo: string | undefined;
-/** The auth secret as the app resolves it; undefined (every session cookie then counts) while it cannot be. */
-function authSecret(): string | undefined {
+/** The auth secret as the app resolves it; null (every session cookie then counts) while it cannot be. */
+function authSecret(): string | null {
   if (secretMemo) return secretMemo;
   try {
     secretMemo = resolveAuthSecret(env());
   } catch {
-    return undefined;
+    return null;
   }
   return secretMemo;
 }
