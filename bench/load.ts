@@ -117,7 +117,8 @@ async function run(base: string, paths: string[], variant: Variant, options: Opt
   const ok = count(200, 400);
   const errors5xx = count(500, 600) - shed;
   const other4xx = count(400, 500);
-  const noResponse = result.errors + result.timeouts;
+  // autocannon counts a timeout among its errors too.
+  const noResponse = result.errors;
   const requests = ok + shed + errors5xx + other4xx + noResponse;
   const timing = summarize("page", latencies);
   return {
