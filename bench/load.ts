@@ -59,10 +59,19 @@ interface Options {
   log?: (line: string) => void;
 }
 
+/** JSON from the server, asked again (up to 10 times) if it was refused for load. */
+async function getJson<T>(url: string): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    const response = await fetch(url);
+    if (response.ok || attempt >= 10) return (await response.json()) as T;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
 /** A mix weighted like browsing: lists and product pages more than search. */
 async function pagePaths(base: string): Promise<string[]> {
-  const niches = ((await (await fetch(`${base}/api/v1/niches`)).json()) as { items: { slug: string }[] }).items;
-  const products = ((await (await fetch(`${base}/api/v1/products?limit=50`)).json()) as { items: { slug: string; product_name: string }[] }).items;
+  const niches = (await getJson<{ items: { slug: string }[] }>(`${base}/api/v1/niches`)).items;
+  const products = (await getJson<{ items: { slug: string; product_name: string }[] }>(`${base}/api/v1/products?limit=50`)).items;
   if (!niches.length || !products.length) throw new Error("the catalogue is empty: nothing to load");
   const searches = products.slice(0, 10).map((p) => `/search?q=${encodeURIComponent(p.product_name.split(/\s+/)[0]!.toLowerCase())}`);
   return [

@@ -71,14 +71,15 @@ export function loopLagMs(now = performance.now()): number {
 /**
  * For the server's own listener, on every request that will go to admission control, before
  * Express: refuses it (true) with a fixed 503 when the loop lags more than `maxLagMs`, else stamps
- * its arrival. Refusing costs almost nothing, so a late process catches up instead of starting
+ * its arrival (when a slot is free it starts anyway). Refusing costs almost nothing, so a late process catches up instead of starting
  * renders whose visitors have waited in the socket buffers already.
  */
-export function arrivalCheck({ maxLagMs = LAG_LIMIT_MS }: Pick<AdmissionOptions, "maxLagMs"> = {}) {
+export function arrivalCheck({ maxLagMs = LAG_LIMIT_MS }: Pick<AdmissionOptions, "maxLagMs"> = {}, saturated: () => boolean = () => true) {
   return (req: IncomingMessage, res: ServerResponse): boolean => {
     const now = performance.now();
     const lag = loopLagMs(now);
-    if (lag > maxLagMs) {
+    // Only while every slot is taken: one slow render (a cold start) delays the loop, but a free slot starts this at once.
+    if (lag > maxLagMs && saturated()) {
       sendOverloadedRaw(req, res);
       return true;
     }
@@ -109,7 +110,7 @@ export function admissionControl({ maxConcurrent, maxQueued, queueWaitMs }: Admi
     withDatabaseBusyScope(() => next());
   };
 
-  return (req: Request, res: Response, next: NextFunction) => {
+  const admit = (req: Request, res: Response, next: NextFunction) => {
     if (active < maxConcurrent) return start(res, next);
     const now = performance.now();
     const deadline = ((req as Stamped)[ARRIVED] ??= now) + queueWaitMs;
@@ -132,6 +133,8 @@ export function admissionControl({ maxConcurrent, maxQueued, queueWaitMs }: Admi
       clearTimeout(waiter.timer);
     });
   };
+  /** Whether a new request would have to queue: every slot is taken. */
+  return Object.assign(admit, { saturated: () => active >= maxConcurrent });
 }
 
 const OVERLOADED_HTML = Buffer.from(

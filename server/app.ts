@@ -72,11 +72,12 @@ export function createServerApp({ mode, build, vite, clientDir = path.resolve(bu
     app.use((req, res, next) => (/\.[^/]+$/.test(req.path) ? publicFiles(req, res, next) : next()));
   }
 
-  app.use(
-    admissionControl(
-      admission ?? { maxConcurrent: env().MAX_CONCURRENT_REQUESTS, maxQueued: env().MAX_QUEUED_REQUESTS, queueWaitMs: QUEUE_WAIT_MS },
-    ),
+  const admit = admissionControl(
+    admission ?? { maxConcurrent: env().MAX_CONCURRENT_REQUESTS, maxQueued: env().MAX_QUEUED_REQUESTS, queueWaitMs: QUEUE_WAIT_MS },
   );
+  app.use(admit);
+  // For createRequestListener: whether every slot is taken.
+  app.locals.saturated = admit.saturated;
 
   const handler = createPageHandler({
     mode,
@@ -105,7 +106,7 @@ export function createServerApp({ mode, build, vite, clientDir = path.resolve(bu
  * over, before Express, and refused at once while the process runs too late to answer it in time.
  */
 export function createRequestListener(app: ReturnType<typeof createServerApp>, { pageCacheSeconds = 0, admission }: Pick<Options, "pageCacheSeconds" | "admission"> = {}) {
-  const late = arrivalCheck(admission);
+  const late = arrivalCheck(admission, app.locals.saturated as () => boolean);
   return (req: IncomingMessage, res: ServerResponse) => {
     if (pageCacheSeconds > 0 && serveCachedPage(req, res)) {
       if (logger().isLevelEnabled("info")) logger().info({ method: req.method, url: req.url, status: res.statusCode, cache: "hit" }, "request");
