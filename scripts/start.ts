@@ -58,19 +58,12 @@ try {
     const { buildDirectory } = await import("../server/build");
     const buildUrl = pathToFileURL(path.join(buildDirectory(), "server/index.js")).href;
     const build = await (launcher()?.importNative(buildUrl) ?? import(buildUrl));
-    const { createServerApp } = await import("../server/app");
+    const { createServerApp, createRequestListener } = await import("../server/app");
     const app = createServerApp({ mode: "production", build: build as import("react-router").ServerBuild, pageCacheSeconds: env.PAGE_CACHE_SECONDS });
     const http = await import("node:http");
-    const { serveCachedPage } = await import("../server/request-handler");
     const { logger } = await import("../app/lib/logger.server");
-    // Cached anonymous pages are answered before Express; everything else goes through the app.
-    const server = http.createServer((req, res) => {
-      if (env.PAGE_CACHE_SECONDS > 0 && serveCachedPage(req, res)) {
-        if (logger().isLevelEnabled("info")) logger().info({ method: req.method, url: req.url, status: res.statusCode, cache: "hit" }, "request");
-        return;
-      }
-      app(req, res);
-    });
+    // Cached anonymous pages are answered before Express; a late process refuses the rest at once (server/app.ts).
+    const server = http.createServer(createRequestListener(app, { pageCacheSeconds: env.PAGE_CACHE_SECONDS }));
     server.listen(env.PORT, env.HOST);
     server.on("error", exitWithError);
     server.on("listening", () => {

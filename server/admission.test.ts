@@ -1,9 +1,9 @@
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import net, { type AddressInfo } from "node:net";
 import express from "express";
 import { describe, expect, it } from "vitest";
 import { admissionControl, type AdmissionOptions } from "./admission";
-import { createServerApp } from "./app";
+import { createRequestListener, createServerApp } from "./app";
 import { putCachedPage } from "./page-cache";
 import { serveCachedPage } from "./request-handler";
 
@@ -144,6 +144,67 @@ describe("the server under overload", () => {
       const cached = await fetch(`${base}/cached-page`);
       expect(cached.status).toBe(200);
       expect(await cached.text()).toBe("<p>from the cache</p>");
+      open();
+      await rendering;
+    } finally {
+      open();
+      await close();
+    }
+  });
+});
+
+/** Holds this process's event loop for `ms`, as a CPU-starved server's is: nothing runs, sockets fill. */
+function blockEventLoop(ms: number) {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
+/** Sends a raw GET on its own connection now and resolves with the response's head, whenever it comes. */
+async function rawGet(base: string, path: string): Promise<{ send: () => void; head: Promise<string> }> {
+  const { hostname, port } = new URL(base);
+  const socket = net.connect(Number(port), hostname);
+  await new Promise((resolve) => socket.once("connect", resolve));
+  let data = "";
+  const head = new Promise<string>((resolve, reject) => {
+    socket.on("data", (chunk: Buffer) => {
+      data += chunk.toString("latin1");
+      const end = data.indexOf("\r\n\r\n");
+      if (end >= 0) {
+        resolve(data.slice(0, end));
+        socket.destroy();
+      }
+    });
+    socket.on("error", reject);
+    socket.on("close", () => resolve(data));
+  });
+  return { send: () => socket.write(`GET ${path} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nAccept: text/html\r\n\r\n`), head };
+}
+
+describe("a server whose event loop runs late (issue 34)", () => {
+  it("refuses at once, with 503 and Retry-After, the page requests that waited unseen in its socket buffers", async () => {
+    const { opened, open } = gate();
+    const admission = { maxConcurrent: 1, maxQueued: 100, queueWaitMs: 60_000, maxLagMs: 200 };
+    // Each page render waits for the gate, holding the only slot; the queue would keep the rest for a minute.
+    const app = createServerApp({
+      mode: "production",
+      build: () => opened.then(() => Promise.reject(new Error("no pages in this test"))),
+      admission,
+    });
+    const { base, send, close } = await listen(createRequestListener(app, { admission }));
+    try {
+      const rendering = (await send("/holding")).response;
+      const burst = await Promise.all(Array.from({ length: 20 }, (_, i) => rawGet(base, `/page-${i}`)));
+      for (const request of burst) request.send();
+      // The requests are in the server's socket buffers; the loop that should parse them is busy.
+      blockEventLoop(1000);
+      const heads = await Promise.all(burst.map((request) => request.head));
+      // All answered while the render holding the slot is still going: none waited for it.
+      for (const head of heads) {
+        expect(head).toMatch(/^HTTP\/1\.1 503 /);
+        expect(head).toMatch(/\r\nRetry-After: 5\r\n/i);
+        expect(head).toMatch(/\r\nCache-Control: no-store\r\n/i);
+      }
+      // /healthz is never refused for load.
+      expect((await fetch(`${base}/healthz`)).status).toBe(200);
       open();
       await rendering;
     } finally {

@@ -1,19 +1,34 @@
 /**
  * Admission control. At most `maxConcurrent` requests are handled at once and up to `maxQueued`
- * more wait, oldest first, at most `queueWaitMs` for a slot; beyond that the server answers 503
- * with Retry-After straight away. Without it every request of a burst enters the database pool's
- * queue, waits there until the pool's timeout and fails as a 500 (issue 9: 15.6% at 200 visitors).
+ * more wait, oldest first, for a slot until `queueWaitMs` after they arrived; beyond that the
+ * server answers 503 with Retry-After straight away. Without it every request of a burst enters the
+ * database pool's queue, waits there until the pool's timeout and fails as a 500 (issue 9).
  * Cached pages, /healthz and static files are answered before this and never wait.
+ *
+ * A process short of CPU parses requests late: they wait in the socket buffers, unseen, for as
+ * long as the event loop lags (issue 34: up to 20 s). So the server's own listener
+ * (createRequestListener, server/app.ts) checks every request as Node hands it over, before Express:
+ * when the loop lags more than `maxLagMs`, a page request is refused at once with a fixed 503;
+ * otherwise its arrival is stamped as now minus the lag, and its queue wait counts from there.
  */
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { performance } from "node:perf_hooks";
 import type { NextFunction, Request, Response } from "express";
 import { withDatabaseBusyScope } from "../app/db/client.server";
 import { requestStarted } from "../app/db/foreground.server";
+import { newNonce, securityHeaderList } from "./security-headers";
 
 export interface AdmissionOptions {
   maxConcurrent: number;
   maxQueued: number;
   queueWaitMs: number;
+  /** Event-loop lag (ms) beyond which new page requests are refused at once (default LAG_LIMIT_MS). */
+  maxLagMs?: number;
 }
+
+/** Defaults: a page that cannot start within 1 s of arriving is refused; so is any page while the loop is 0.5 s late. */
+export const QUEUE_WAIT_MS = 1000;
+export const LAG_LIMIT_MS = 500;
 
 /** What a refused client is told to wait before trying again. */
 export const RETRY_AFTER_SECONDS = 5;
@@ -21,7 +36,56 @@ export const OVERLOADED_MESSAGE = "The site is busy right now. Please try again 
 
 interface Waiter {
   admit: () => void;
+  refuse: () => void;
+  deadline: number;
   timer: NodeJS.Timeout;
+}
+
+/** When the request reached the server, as estimated by arrivalCheck; else when first seen here. */
+const ARRIVED = Symbol("toolnest.arrived");
+type Stamped = IncomingMessage & { [ARRIVED]?: number };
+
+/**
+ * How late the event loop is running, in ms: the lateness of the last tick of a 50 ms timer, or
+ * more while the next tick is overdue (a loop busy for 3 s shows 3 s as soon as a request is
+ * parsed in it, before the timer has had a chance to run). One sampler per process, unref'd.
+ */
+const SAMPLE_MS = 50;
+let due = -1;
+let lastLate = 0;
+export function loopLagMs(now = performance.now()): number {
+  if (due < 0) {
+    const tick = () => {
+      const at = performance.now();
+      lastLate = Math.max(0, at - due);
+      due = at + SAMPLE_MS;
+      setTimeout(tick, SAMPLE_MS).unref();
+    };
+    due = now + SAMPLE_MS;
+    setTimeout(tick, SAMPLE_MS).unref();
+    return 0;
+  }
+  return Math.max(lastLate, now - due);
+}
+
+/**
+ * For the server's own listener, on every request that will go to admission control, before
+ * Express: refuses it (true) with a fixed 503 when the loop lags more than `maxLagMs`, else stamps
+ * its arrival (when a slot is free it starts anyway). Refusing costs almost nothing, so a late process catches up instead of starting
+ * renders whose visitors have waited in the socket buffers already.
+ */
+export function arrivalCheck({ maxLagMs = LAG_LIMIT_MS }: Pick<AdmissionOptions, "maxLagMs"> = {}, saturated: () => boolean = () => true) {
+  return (req: IncomingMessage, res: ServerResponse): boolean => {
+    const now = performance.now();
+    const lag = loopLagMs(now);
+    // Only while every slot is taken: one slow render (a cold start) delays the loop, but a free slot starts this at once.
+    if (lag > maxLagMs && saturated()) {
+      sendOverloadedRaw(req, res);
+      return true;
+    }
+    (req as Stamped)[ARRIVED] = now - lag;
+    return false;
+  };
 }
 
 export function admissionControl({ maxConcurrent, maxQueued, queueWaitMs }: AdmissionOptions) {
@@ -30,10 +94,11 @@ export function admissionControl({ maxConcurrent, maxQueued, queueWaitMs }: Admi
 
   const release = () => {
     active -= 1;
-    const next = waiting.shift();
-    if (next) {
+    // A waiter whose time ran out while its timer was late (a busy loop) is refused, not started.
+    for (let next = waiting.shift(); next; next = waiting.shift()) {
       clearTimeout(next.timer);
-      next.admit();
+      if (performance.now() < next.deadline) return next.admit();
+      next.refuse();
     }
   };
   const start = (res: Response, next: NextFunction) => {
@@ -45,15 +110,19 @@ export function admissionControl({ maxConcurrent, maxQueued, queueWaitMs }: Admi
     withDatabaseBusyScope(() => next());
   };
 
-  return (req: Request, res: Response, next: NextFunction) => {
+  const admit = (req: Request, res: Response, next: NextFunction) => {
     if (active < maxConcurrent) return start(res, next);
-    if (waiting.length >= maxQueued) return sendOverloaded(req, res);
+    const now = performance.now();
+    const deadline = ((req as Stamped)[ARRIVED] ??= now) + queueWaitMs;
+    if (waiting.length >= maxQueued || deadline <= now) return sendOverloaded(req, res);
     const waiter: Waiter = {
       admit: () => start(res, next),
+      refuse: () => sendOverloaded(req, res),
+      deadline,
       timer: setTimeout(() => {
         waiting.splice(waiting.indexOf(waiter), 1);
         sendOverloaded(req, res);
-      }, queueWaitMs),
+      }, deadline - now),
     };
     waiting.push(waiter);
     // A visitor who gives up while queued frees the place.
@@ -64,6 +133,39 @@ export function admissionControl({ maxConcurrent, maxQueued, queueWaitMs }: Admi
       clearTimeout(waiter.timer);
     });
   };
+  /** Whether a new request would have to queue: every slot is taken. */
+  return Object.assign(admit, { saturated: () => active >= maxConcurrent });
+}
+
+const OVERLOADED_HTML = Buffer.from(
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Busy</title></head>' +
+    `<body><main><h1>Busy</h1><p>${OVERLOADED_MESSAGE}</p><a href="/">Back to Home</a></main></body></html>`,
+);
+const OVERLOADED_JSON = Buffer.from(JSON.stringify({ error: { message: OVERLOADED_MESSAGE } }));
+
+/** Whether the client takes HTML (as Express's req.accepts("html") says): no Accept header, or one naming it. */
+function acceptsHtml(accept: string | undefined) {
+  return !accept || /text\/html|text\/\*|\*\/\*/.test(accept);
+}
+
+/** sendOverloaded on Node's own request, before Express: prepared bytes, one writeHead. */
+export function sendOverloadedRaw(req: IncomingMessage, res: ServerResponse) {
+  if (res.headersSent) return;
+  const json = req.url?.startsWith("/api/") || !acceptsHtml(req.headers.accept);
+  const body = json ? OVERLOADED_JSON : OVERLOADED_HTML;
+  const headers = securityHeaderList(newNonce());
+  headers.push(
+    "Retry-After",
+    String(RETRY_AFTER_SECONDS),
+    "Cache-Control",
+    "no-store",
+    "Content-Type",
+    json ? "application/json; charset=utf-8" : "text/html; charset=utf-8",
+    "Content-Length",
+    String(body.length),
+  );
+  res.writeHead(503, headers);
+  res.end(req.method === "HEAD" ? undefined : body);
 }
 
 /** 503 with Retry-After: JSON in the API's error shape for API clients, a small page for people. */

@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import express, { type NextFunction, type Request, type Response } from "express";
 import type { ServerBuild } from "react-router";
@@ -10,12 +11,12 @@ import { env, trustProxySetting } from "../app/lib/env.server";
 import { logger } from "../app/lib/logger.server";
 import { serveUploads } from "../app/lib/storage/serve-uploads.server";
 import { uploadsDirectory } from "../app/lib/storage/storage.server";
-import { admissionControl, sendOverloaded, type AdmissionOptions } from "./admission";
+import { admissionControl, arrivalCheck, QUEUE_WAIT_MS, sendOverloaded, type AdmissionOptions } from "./admission";
 import { limitBody } from "./body-limit";
 import { buildDirectory } from "./build";
 import { dropCachedPages } from "./page-cache";
 import { rejectMalformedUrl, rejectUnusableBodies } from "./input-guards";
-import { createPageHandler } from "./request-handler";
+import { createPageHandler, serveCachedPage } from "./request-handler";
 import { securityHeaders } from "./security-headers";
 import { staticFiles } from "./static-files";
 
@@ -26,7 +27,7 @@ interface Options {
   clientDir?: string;
   /** Seconds anonymous pages stay in this instance's page cache (0: off). */
   pageCacheSeconds?: number;
-  /** Requests handled at once and queued (default: MAX_CONCURRENT_REQUESTS, MAX_QUEUED_REQUESTS, 2 s). */
+  /** Requests handled at once and queued (default: MAX_CONCURRENT_REQUESTS, MAX_QUEUED_REQUESTS, QUEUE_WAIT_MS). */
   admission?: AdmissionOptions;
 }
 
@@ -71,11 +72,12 @@ export function createServerApp({ mode, build, vite, clientDir = path.resolve(bu
     app.use((req, res, next) => (/\.[^/]+$/.test(req.path) ? publicFiles(req, res, next) : next()));
   }
 
-  app.use(
-    admissionControl(
-      admission ?? { maxConcurrent: env().MAX_CONCURRENT_REQUESTS, maxQueued: env().MAX_QUEUED_REQUESTS, queueWaitMs: 2000 },
-    ),
+  const admit = admissionControl(
+    admission ?? { maxConcurrent: env().MAX_CONCURRENT_REQUESTS, maxQueued: env().MAX_QUEUED_REQUESTS, queueWaitMs: QUEUE_WAIT_MS },
   );
+  app.use(admit);
+  // For createRequestListener: whether every slot is taken.
+  app.locals.saturated = admit.saturated;
 
   const handler = createPageHandler({
     mode,
@@ -95,6 +97,29 @@ export function createServerApp({ mode, build, vite, clientDir = path.resolve(bu
     res.status(500).type("text/plain").send("Internal Server Error");
   });
   return app;
+}
+
+/**
+ * The production server's request listener (scripts/start.ts): cached anonymous pages straight
+ * from the page cache; /healthz, uploads and static files to the app, which serves them without
+ * admission; every other request checked by arrivalCheck (server/admission.ts) as Node hands it
+ * over, before Express, and refused at once while the process runs too late to answer it in time.
+ */
+export function createRequestListener(app: ReturnType<typeof createServerApp>, { pageCacheSeconds = 0, admission }: Pick<Options, "pageCacheSeconds" | "admission"> = {}) {
+  const late = arrivalCheck(admission, app.locals.saturated as () => boolean);
+  return (req: IncomingMessage, res: ServerResponse) => {
+    if (pageCacheSeconds > 0 && serveCachedPage(req, res)) {
+      if (logger().isLevelEnabled("info")) logger().info({ method: req.method, url: req.url, status: res.statusCode, cache: "hit" }, "request");
+      return;
+    }
+    if (bypassesAdmission(req.url ?? "/") || !late(req, res)) app(req, res);
+  };
+}
+
+/** What the app answers before admission control (see createServerApp): never refused for load. */
+function bypassesAdmission(url: string): boolean {
+  const pathname = url.split("?", 1)[0]!;
+  return pathname === "/healthz" || pathname.startsWith("/assets/") || pathname.startsWith("/uploads/") || /\.[^/]+$/.test(pathname);
 }
 
 function requestLog(mode: Options["mode"]) {

@@ -1,17 +1,37 @@
+import crypto from "node:crypto";
 import http from "node:http";
 import net, { type AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
+import { rememberDeadSession } from "../app/domain/auth/session-cookie.server";
 import { isAnonymous, NonceCopies } from "./page-cache";
 import { newNonce, nonceOffsets } from "./security-headers";
 
 describe("isAnonymous", () => {
-  it("treats a session cookie or a pending flash message as personal", () => {
-    expect(isAnonymous(undefined)).toBe(true);
-    expect(isAnonymous("ui-theme=dark")).toBe(true);
-    expect(isAnonymous("better-auth.session_token=abc.def")).toBe(false);
-    expect(isAnonymous("a=1; __Secure-better-auth.session_token=abc")).toBe(false);
-    expect(isAnonymous("a=1; toolnest_flash=eyJ9")).toBe(false);
-    expect(isAnonymous("not_toolnest_flashy=1")).toBe(true);
+  const secret = "a-secret-of-at-least-thirty-two-characters";
+  const signed = (token: string, key = secret) => encodeURIComponent(`${token}.${crypto.createHmac("sha256", key).update(token).digest("base64")}`);
+
+  it("treats a validly signed session cookie or a pending flash message as personal", () => {
+    expect(isAnonymous(undefined, secret)).toBe(true);
+    expect(isAnonymous("ui-theme=dark", secret)).toBe(true);
+    expect(isAnonymous(`better-auth.session_token=${signed("tok1")}`, secret)).toBe(false);
+    expect(isAnonymous(`a=1; __Secure-better-auth.session_token=${signed("tok2")}`, secret)).toBe(false);
+    expect(isAnonymous("a=1; toolnest_flash=eyJ9", secret)).toBe(false);
+    expect(isAnonymous("not_toolnest_flashy=1", secret)).toBe(true);
+  });
+
+  it("treats a session cookie without the server's signature, or whose session is gone, as anonymous", () => {
+    expect(isAnonymous("better-auth.session_token=bogus.bogus", secret)).toBe(true);
+    expect(isAnonymous("better-auth.session_token=abc", secret)).toBe(true);
+    expect(isAnonymous(`better-auth.session_token=${signed("tok3", "another-secret-of-thirty-two-characters")}`, secret)).toBe(true);
+    expect(isAnonymous("other_session_token=abc", secret)).toBe(true);
+    rememberDeadSession("tok4");
+    expect(isAnonymous(`better-auth.session_token=${signed("tok4")}`, secret)).toBe(true);
+    // One live session among junk keeps the page personal.
+    expect(isAnonymous(`better-auth.session_token=bogus.bogus; better-auth.session_token=${signed("tok5")}`, secret)).toBe(false);
+  });
+
+  it("counts any session cookie as personal while the secret is unknown", () => {
+    expect(isAnonymous("better-auth.session_token=bogus.bogus", null)).toBe(false);
   });
 });
 

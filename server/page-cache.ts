@@ -6,6 +6,9 @@
  */
 import type { ServerResponse } from "node:http";
 import type { CacheTag } from "../app/db/cache-bus.server";
+import { resolveAuthSecret } from "../app/domain/auth/config.server";
+import { hasLiveSessionCookie } from "../app/domain/auth/session-cookie.server";
+import { env } from "../app/lib/env.server";
 import { FLASH_COOKIE } from "../app/lib/http/headers";
 import { NONCE_LENGTH } from "./security-headers";
 
@@ -104,11 +107,32 @@ function isPageOrBelow(url: string, page: string) {
   return url === page || url.startsWith(`${page}?`) || url.startsWith(`${page}/`);
 }
 
-/** A session, or a one-time flash message (app/domain/flash.server.ts), makes the page personal. */
-const SESSION_COOKIE = new RegExp(`(?:^|;\\s*)(?:(?:__Secure-)?[\\w.-]*session_token|${FLASH_COOKIE})=`);
+/** A one-time flash message (app/domain/flash.server.ts) makes the page personal. */
+const FLASH = new RegExp(`(?:^|;\\s*)${FLASH_COOKIE}=`);
 
-export function isAnonymous(cookieHeader: string | undefined): boolean {
-  return !cookieHeader || !SESSION_COOKIE.test(cookieHeader);
+/**
+ * A live session makes the page personal: Better Auth's session cookie with a valid signature
+ * whose session is not known to be gone (app/domain/auth/session-cookie.server.ts). Any other
+ * cookie, a session cookie with a bad signature included, leaves the visit anonymous: it gets
+ * the cached page, and the render skips the session lookup (issue 34).
+ */
+export function isAnonymous(cookieHeader: string | undefined, secret: string | null = authSecret()): boolean {
+  if (!cookieHeader) return true;
+  if (FLASH.test(cookieHeader)) return false;
+  if (!cookieHeader.includes("session_token")) return true;
+  return !hasLiveSessionCookie(cookieHeader, secret ?? undefined);
+}
+
+let secretMemo: string | undefined;
+/** The auth secret as the app resolves it; null (every session cookie then counts) while it cannot be. */
+function authSecret(): string | null {
+  if (secretMemo) return secretMemo;
+  try {
+    secretMemo = resolveAuthSecret(env());
+  } catch {
+    return null;
+  }
+  return secretMemo;
 }
 
 /** Free copies held across all cached pages, at most. */

@@ -10,6 +10,7 @@ import { ensureProfile, getProfile, touchLastActive, type Profile } from "../peo
 import { getAuth, getAuthState } from "./auth.server";
 import { DEV_PROVIDER_ID } from "./dev-sign-in.server";
 import { currentPath } from "./redirect-path";
+import { hasLiveSessionCookie, rememberDeadSession, sessionCookieValues, verifiedSessionToken } from "./session-cookie.server";
 
 export interface SessionUser {
   id: string;
@@ -69,13 +70,23 @@ function resolveSession(request: Request, context: unknown): Promise<ResolvedSes
 
 async function readSession(request: Request): Promise<ResolvedSession> {
   if (!getSessionCookie(request.headers)) return { user: null, setCookies: [] };
+  // A cookie with no valid signature, or whose session is known gone, is no session: no Better
+  // Auth call and no query, as for an anonymous visit (issue 34; server/page-cache.ts serves it).
+  const secret = getAuthState().settings.secret;
+  const cookies = request.headers.get("cookie");
+  if (!hasLiveSessionCookie(cookies, secret)) return { user: null, setCookies: [] };
   const { headers, response: result } = await getAuth().api.getSession({ headers: request.headers, returnHeaders: true });
   const setCookies = headers.getSetCookie();
-  if (!result) return { user: null, setCookies };
+  if (!result) {
+    // Better Auth also clears the cookie (setCookies); clients that keep sending it cost no more lookups.
+    forgetSession(cookies, secret);
+    return { user: null, setCookies };
+  }
   const db = getDb();
   if (result.user.suspendedAt) {
     // Suspending deletes the sessions; one that slipped in concurrently ends here (decision 044).
     await db.execute(sql`delete from session where user_id = ${result.user.id}`);
+    forgetSession(cookies, secret);
     return { user: null, setCookies };
   }
   let profile = await getProfile(db, result.user.id);
@@ -89,6 +100,12 @@ async function readSession(request: Request): Promise<ResolvedSession> {
   if (!(since < 5 * 60_000)) await touchLastActive(db, result.user.id);
   const user = { id: result.user.id, email: result.user.email, name: result.user.name, image: result.user.image ?? null, profile };
   return { user, setCookies };
+}
+
+/** The request's one validly signed session token has no session (any longer): remember it as gone. */
+function forgetSession(cookies: string | null, secret: string) {
+  const tokens = sessionCookieValues(cookies).map((raw) => verifiedSessionToken(raw, secret));
+  if (tokens.length === 1 && tokens[0]) rememberDeadSession(tokens[0]);
 }
 
 /**
