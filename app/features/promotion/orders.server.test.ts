@@ -10,7 +10,7 @@ import { stripePayments, testPayments, WebhookSignatureError, type Payments } fr
 import { createProduct, createUser } from "../../../tests/factories";
 import { mailsTo } from "../../../tests/support/eml";
 import { startFakeStripe, stripeSignature, type FakeStripe } from "../../../tests/support/fake-stripe";
-import { confirmOnReturn, findOwnOrder, handlePaymentEvent, listPromotableProducts, payOrder, startCheckout } from "./orders.server";
+import { confirmOnReturn, findOwnOrder, handlePaymentEvent, listPromotableProducts, payTestOrder, startCheckout } from "./orders.server";
 import { DURATION_REQUIRED, INIT_FAILED, PRODUCT_REQUIRED, checkoutSchema, priceFor } from "./pricing";
 import { parseForm } from "~/lib/forms";
 
@@ -152,7 +152,9 @@ describe("checkout through Stripe (fake server)", () => {
       const completed = fake.event("checkout.session.completed", session);
       await handlePaymentEvent(getDb(), stripe.parseWebhook(completed, signed(completed)));
       expect((await productAd(product.id)).is_advertised).toBe(true);
-      const ended = fake.event(type, { id: "ch_test_1", object: type === "charge.refunded" ? "charge" : "dispute", payment_intent: session.payment_intent });
+      const ended = fake.event(type, type === "charge.refunded"
+          ? { id: "ch_test_1", object: "charge", payment_intent: session.payment_intent, amount: 4000, amount_refunded: 4000, refunded: true, currency: "usd" }
+          : { id: "dp_test_1", object: "dispute", payment_intent: session.payment_intent, amount: 4000, currency: "usd", status: "needs_response" });
       expect(await handlePaymentEvent(getDb(), stripe.parseWebhook(ended, signed(ended)))).toBe("processed");
       const ad = await productAd(product.id);
       expect(ad.is_advertised, type).toBe(false);
@@ -182,12 +184,13 @@ describe("test-mode checkout", () => {
     const first = await startCheckout(getDb(), user, { productId: product.id, months: 1 }, provider);
     if (!first.ok) throw new Error("checkout failed");
     expect(first.url).toBe(`/advertise/checkout/${first.orderId}`);
-    expect(await payOrder(getDb(), first.orderId)).toBe(true);
-    expect(await payOrder(getDb(), first.orderId)).toBe(false);
+    const firstOrder = (await findOwnOrder(getDb(), user.id, first.orderId))!;
+    expect(await payTestOrder(getDb(), firstOrder)).toBe(true);
+    expect(await payTestOrder(getDb(), firstOrder)).toBe(false);
     const afterFirst = await productAd(product.id);
     const second = await startCheckout(getDb(), user, { productId: product.id, months: 2 }, provider);
     if (!second.ok) throw new Error("checkout failed");
-    await payOrder(getDb(), second.orderId);
+    await payTestOrder(getDb(), (await findOwnOrder(getDb(), user.id, second.orderId))!);
     const afterSecond = await productAd(product.id);
     expect(afterSecond.ad_start_date).toEqual(afterFirst.ad_start_date);
     expect(afterSecond.ad_end_date!.getTime() - afterFirst.ad_end_date!.getTime()).toBe(60 * 24 * 60 * 60 * 1000);
