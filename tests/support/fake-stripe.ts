@@ -39,8 +39,8 @@ export interface FakeStripe {
   pay(sessionId: string): FakeSession;
   /** Each expire request's session id, in order. */
   expireRequests: string[];
-  /** Makes the next expire request fail at the network level (the connection is dropped). */
-  dropNextExpire(): void;
+  /** Makes the next expire request answer 500 (a provider outage). */
+  failNextExpire(): void;
   /** A Stripe event around an object, as JSON text (what Stripe posts). */
   event(type: string, object: unknown, id?: string): string;
   close(): Promise<void>;
@@ -64,7 +64,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const sessions = new Map<string, FakeSession>();
   const created: FormFields[] = [];
   let failNext = false;
-  let dropExpire = false;
+  let failExpire = false;
   const expireRequests: string[] = [];
   let base = "";
   const server = http.createServer((req, res) => {
@@ -111,9 +111,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const expire = /^\/v1\/checkout\/sessions\/([\w-]+)\/expire$/.exec(url.pathname);
       if (req.method === "POST" && expire) {
         expireRequests.push(expire[1]!);
-        if (dropExpire) {
-          dropExpire = false;
-          return req.socket.destroy();
+        if (failExpire) {
+          failExpire = false;
+          return stripeError(res, 500, "Something went wrong");
         }
         const session = sessions.get(expire[1]!);
         if (!session) return stripeError(res, 404, `No such checkout.session: '${expire[1]}'`);
@@ -145,8 +145,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       failNext = true;
     },
     expireRequests,
-    dropNextExpire: () => {
-      dropExpire = true;
+    failNextExpire: () => {
+      failExpire = true;
     },
     pay(sessionId) {
       const session = sessions.get(sessionId);
