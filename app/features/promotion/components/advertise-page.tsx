@@ -45,10 +45,11 @@ function day(iso: string | null): string {
 }
 
 export function AdvertisePage({ signedIn, products, notice, testMode, errors }: AdvertisePageProps) {
-  const { cancel: cancelError, ...serverErrors } = errors ?? {};
+  const cancelError = errors?.cancel;
   const [months, setMonths] = useState(1);
   const price = priceFor(months);
-  const form = useFormErrors(checkoutSchema, serverErrors);
+  // The action's answer as it came (useFormErrors compares its identity).
+  const form = useFormErrors(checkoutSchema, errors);
   const navigation = useNavigation();
   const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
 
