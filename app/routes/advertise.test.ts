@@ -136,17 +136,35 @@ describe("/advertise", () => {
     expect(page(await request(paid.location!, { cookie: me.cookie })).notice).toMatchObject({ kind: "paid", order: { id: orderId, months: 2, total: 80 } });
   });
 
-  it("cancel marks the order cancelled and shows the notice", async () => {
+  it("the cancel address changes nothing; the buyer's Cancel this order (POST) cancels it, and then it cannot be paid", async () => {
     const me = await member("canceller");
+    const other = await member("stranger");
     const started = await request("/advertise", { cookie: me.cookie, form: { productId: String(me.product.id), months: "1" } });
     const orderId = Number(started.location!.split("/").pop());
-    const cancelled = await request(`/advertise/checkout/${orderId}`, { cookie: me.cookie, form: { intent: "cancel" } });
+    const status = async () => (await queryRows<{ status: string }>(getDb(), sql`select status from promotion_orders where id = ${orderId}`))[0]!.status;
+
+    // Back from the checkout through the cancel address (a GET, twice): still pending, with a way to cancel.
+    for (let visit = 0; visit < 2; visit++) {
+      const returned = await request(`/advertise?payment=cancelled&order=${orderId}`, { cookie: me.cookie });
+      expect(page(returned).notice).toMatchObject({ kind: "returned", order: { id: orderId, total: 40 } });
+      expect(await status()).toBe("pending");
+    }
+    // Someone else's, made-up or malformed orders: 404, and nothing changes.
+    for (const [cookie, order] of [[other.cookie, String(orderId)], [me.cookie, "999999999"], [me.cookie, "abc"], [me.cookie, ""]] as const) {
+      const refused = await request("/advertise", { cookie, form: { intent: "cancel-order", order } });
+      expect(refused.status, order).toBe(404);
+    }
+    expect(page(await request(`/advertise?payment=cancelled&order=${orderId}`, { cookie: other.cookie })).notice).toBeNull();
+    expect(await status()).toBe("pending");
+
+    const cancelled = await request("/advertise", { cookie: me.cookie, form: { intent: "cancel-order", order: String(orderId) } });
+    expect(cancelled.status).toBe(302);
     expect(cancelled.location).toBe(`/advertise?payment=cancelled&order=${orderId}`);
-    expect(page(await request(cancelled.location!, { cookie: me.cookie })).notice).toEqual({ kind: "cancelled", order: null });
-    const [order] = await queryRows<{ status: string }>(getDb(), sql`select status from promotion_orders where id = ${orderId}`);
-    expect(order!.status).toBe("cancelled");
+    expect(page(await request(cancelled.location!, { cookie: me.cookie })).notice).toMatchObject({ kind: "cancelled", order: { id: orderId } });
+    expect(await status()).toBe("cancelled");
     // A cancelled order cannot be paid afterwards.
     await request(`/advertise/checkout/${orderId}`, { cookie: me.cookie, form: { intent: "pay" } });
     expect(await isAdvertised(me.product.id)).toBe(false);
+    expect(await status()).toBe("cancelled");
   });
 });

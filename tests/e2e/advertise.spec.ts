@@ -109,7 +109,7 @@ test("buy 3 months in test mode: Payment Successful, the product in the Spotligh
   await admin.close();
 });
 
-test("cancel shows the destructive notice; a forged success changes nothing", async ({ page }, testInfo) => {
+test("the cancel address keeps the order pending; Cancel this order cancels it; a forged success changes nothing", async ({ page }, testInfo) => {
   const project = testInfo.project.name;
   const name = promotionProductName(project, "unpaid");
   await signInToAdvertise(page, project);
@@ -118,12 +118,26 @@ test("cancel shows the destructive notice; a forged success changes nothing", as
   await page.getByRole("button", { name: "Proceed to Checkout" }).click();
   await expect(page.getByText("Please choose one of your live products to promote.")).toBeVisible();
 
-  await proceedToCheckout(page, name, 1);
-  await page.getByRole("button", { name: "Cancel" }).click();
-  await expect(page).toHaveURL(/\/advertise\?payment=cancelled&order=\d+$/);
+  const cancelled = await proceedToCheckout(page, name, 1);
+  await page.getByRole("link", { name: "Cancel" }).click();
+  await expect(page).toHaveURL(new RegExp(`/advertise\\?payment=cancelled&order=${cancelled}$`));
+  // The cancel address alone changes nothing: the order is still pending (its checkout still offers Pay).
+  const open_ = page.getByRole("region", { name: "Your payment was not completed" });
+  await expect(open_).toContainText(`Order #${cancelled}`);
+  await expect(open_).toContainText("still pending");
+  await expect(page.getByRole("alert").filter({ hasText: "Payment Cancelled" })).toHaveCount(0);
+  await open(page, `/advertise/checkout/${cancelled}`);
+  await expect(page.getByRole("button", { name: "Pay $40 (test)" })).toBeVisible();
+  await open(page, `/advertise?payment=cancelled&order=${cancelled}`);
+  await expectAccessible(page);
+  await page.getByRole("button", { name: "Cancel this order" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "Payment Cancelled: Your payment process was cancelled." })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Cancel this order" })).toHaveCount(0);
+  await open(page, `/advertise/checkout/${cancelled}`);
+  await expect(page.getByRole("status")).toContainText("This order is cancelled.");
 
   // An unpaid order and a made-up one: the success address shows no success and advertises nothing.
+  await open(page, "/advertise");
   const pending = await proceedToCheckout(page, name, 2);
   for (const order of [pending, 999_999]) {
     await open(page, `/advertise?payment=success&order=${order}`);

@@ -1,6 +1,6 @@
 /**
- * A local stand-in for the parts of Stripe's API the payments adapter uses (create and retrieve a
- * Checkout Session), and webhook events signed the way Stripe signs them: header
+ * A local stand-in for the parts of Stripe's API the payments adapter uses (create, retrieve and
+ * expire a Checkout Session, with Stripe's rule that only an open session can be expired or paid), and webhook events signed the way Stripe signs them: header
  * `Stripe-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<payload>" with the endpoint secret>`.
  * No test reaches the internet: point the adapter at `base` (STRIPE_API_URL / apiUrl).
  */
@@ -35,8 +35,12 @@ export interface FakeStripe {
   created: FormFields[];
   /** Makes the next create answer 500 (a provider outage). */
   failNextCreate(): void;
-  /** The buyer paid: the session is complete and paid, with a payment intent. */
+  /** The buyer paid: the session is complete and paid, with a payment intent (throws unless the session is open, as Stripe's page refuses). */
   pay(sessionId: string): FakeSession;
+  /** Each expire request's session id, in order. */
+  expireRequests: string[];
+  /** Makes the next expire request answer 500 (a provider outage). */
+  failNextExpire(): void;
   /** A Stripe event around an object, as JSON text (what Stripe posts). */
   event(type: string, object: unknown, id?: string): string;
   close(): Promise<void>;
@@ -60,6 +64,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const sessions = new Map<string, FakeSession>();
   const created: FormFields[] = [];
   let failNext = false;
+  let failExpire = false;
+  const expireRequests: string[] = [];
   let base = "";
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -102,6 +108,22 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         res.writeHead(200, { "Content-Type": "application/json" });
         return res.end(JSON.stringify(session));
       }
+      const expire = /^\/v1\/checkout\/sessions\/([\w-]+)\/expire$/.exec(url.pathname);
+      if (req.method === "POST" && expire) {
+        expireRequests.push(expire[1]!);
+        if (failExpire) {
+          failExpire = false;
+          return stripeError(res, 500, "Something went wrong");
+        }
+        const session = sessions.get(expire[1]!);
+        if (!session) return stripeError(res, 404, `No such checkout.session: '${expire[1]}'`);
+        if (session.status !== "open") {
+          return stripeError(res, 400, `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${session.status}".`);
+        }
+        session.status = "expired";
+        res.writeHead(200, { "Content-Type": "application/json" });
+        return res.end(JSON.stringify(session));
+      }
       const retrieve = /^\/v1\/checkout\/sessions\/([\w-]+)$/.exec(url.pathname);
       if (req.method === "GET" && retrieve) {
         const session = sessions.get(retrieve[1]!);
@@ -122,9 +144,14 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     failNextCreate: () => {
       failNext = true;
     },
+    expireRequests,
+    failNextExpire: () => {
+      failExpire = true;
+    },
     pay(sessionId) {
       const session = sessions.get(sessionId);
       if (!session) throw new Error(`No session ${sessionId}`);
+      if (session.status !== "open") throw new Error(`Session ${sessionId} is ${session.status}: it cannot be paid`);
       Object.assign(session, { status: "complete", payment_status: "paid", payment_intent: session.payment_intent ?? nextId("pi") });
       return session;
     },

@@ -7,14 +7,16 @@ import { assertSameOrigin } from "~/lib/http/origin.server";
 import { logger } from "~/lib/logger.server";
 import { payments, WebhookSignatureError } from "~/lib/payments/payments.server";
 import {
-  cancelOrder,
+  cancelOwnOrder,
   confirmOnReturn,
   countOrders,
   findOwnOrder,
   handlePaymentEvent,
+  listOrderEvents,
   listOrders,
   listPromotableProducts,
-  payOrder,
+  listUnmatchedEvents,
+  payTestOrder,
   startCheckout,
   type OrderRow,
 } from "./orders.server";
@@ -25,7 +27,8 @@ function orderParam(value: string | null): number | null {
 }
 
 export interface PaymentNotice {
-  kind: "paid" | "pending" | "cancelled";
+  /** returned: the buyer left the checkout; the order is still open until they cancel it here. */
+  kind: "paid" | "pending" | "returned" | "cancelled";
   order: Pick<OrderRow, "id" | "product_name" | "slug" | "months" | "total" | "ad_start_date" | "ad_end_date"> | null;
 }
 
@@ -37,9 +40,13 @@ export async function advertiseLoader(request: Request, context: unknown) {
   const payment = url.searchParams.get("payment");
   const orderId = orderParam(url.searchParams.get("order"));
   let notice: PaymentNotice | null = null;
-  if (payment === "cancelled") {
-    if (user && orderId !== null) await cancelOrder(db, orderId, user.id);
-    notice = { kind: "cancelled", order: null };
+  if (payment === "cancelled" && user && orderId !== null) {
+    // The cancel address is only where the checkout sends the buyer back: it changes nothing (the
+    // session may still be paid). Cancelling is the explicit POST below.
+    const order = await findOwnOrder(db, user.id, orderId);
+    if (order?.status === "pending") notice = { kind: "returned", order: pick(order) };
+    else if (order?.status === "cancelled") notice = { kind: "cancelled", order: pick(order) };
+    else if (order?.status === "paid") notice = { kind: "paid", order: pick(order) };
   } else if (payment === "success" && user && orderId !== null) {
     // The return URL only shows status: the order is paid only if the provider said so on the server.
     let order = await findOwnOrder(db, user.id, orderId);
@@ -63,11 +70,23 @@ function pick(order: OrderRow): NonNullable<PaymentNotice["order"]> {
   return { id, product_name, slug, months, total, ad_start_date, ad_end_date };
 }
 
-/** POST /advertise: writes the order at the server's price and sends the buyer to checkout. */
+/**
+ * POST /advertise: writes the order at the server's price and sends the buyer to checkout; or, with
+ * intent=cancel-order, cancels the buyer's pending order once the provider has expired its session.
+ */
 export async function advertiseAction(request: Request, context: unknown) {
   assertSameOrigin(request);
   const user = await requireUser(request, context);
-  const parsed = parseForm(checkoutSchema, await request.formData());
+  const form = await request.formData();
+  if (form.get("intent") === "cancel-order") {
+    const orderId = orderParam(typeof form.get("order") === "string" ? (form.get("order") as string) : null);
+    const order = orderId === null ? null : await findOwnOrder(getDb(), user.id, orderId);
+    if (!order) return data({ errors: { cancel: "This order was not found." } }, { status: 404 });
+    const result = await cancelOwnOrder(getDb(), order, payments());
+    if (!result.ok) return data({ errors: { cancel: result.message } }, { status: 502 });
+    return redirect(`/advertise?payment=${result.status === "paid" ? "success" : "cancelled"}&order=${order.id}`);
+  }
+  const parsed = parseForm(checkoutSchema, form);
   if (!parsed.ok) return data({ errors: parsed.errors }, { status: 400 });
   const result = await startCheckout(getDb(), user, parsed.data, payments());
   if (!result.ok) return data({ errors: { [result.field]: result.message } }, { status: result.field === "form" ? 502 : 400 });
@@ -89,18 +108,15 @@ export async function testCheckoutLoader(request: Request, context: unknown, par
   return { order };
 }
 
-/** Pay or Cancel on the test-mode checkout page, through the same fulfilment code as Stripe's. */
+/** Pay on the test-mode checkout page (its Cancel is a link back to the cancel address), through the same fulfilment code as Stripe's. */
 export async function testCheckoutAction(request: Request, context: unknown, param: string | undefined) {
   assertSameOrigin(request);
   const order = await ownTestOrder(request, context, param);
   const intent = (await request.formData()).get("intent");
   if (intent === "pay") {
-    if (order.status === "pending") await payOrder(getDb(), order.id, { sessionId: order.checkout_session_id });
+    // Like an expired Stripe session, a cancelled test order can no longer be paid.
+    if (order.status === "pending") await payTestOrder(getDb(), order);
     return redirect(`/advertise?payment=success&order=${order.id}`);
-  }
-  if (intent === "cancel") {
-    await cancelOrder(getDb(), order.id, order.buyer_id ?? undefined);
-    return redirect(`/advertise?payment=cancelled&order=${order.id}`);
   }
   return data({ error: "Unknown action" }, { status: 400 });
 }
@@ -129,5 +145,6 @@ export async function adminOrdersLoader(request: Request, context: unknown) {
   const total = await countOrders(db);
   const pageCount = Math.max(1, Math.ceil(total / 100));
   const page = Number.isInteger(requested) && requested >= 1 ? Math.min(requested, pageCount) : 1;
-  return { orders: await listOrders(db, page), total, page, pageCount };
+  const orders = await listOrders(db, page);
+  return { orders, events: await listOrderEvents(db, orders.map((o) => o.id)), unmatched: await listUnmatchedEvents(db), total, page, pageCount };
 }

@@ -10,7 +10,7 @@ import { stripePayments, testPayments, WebhookSignatureError, type Payments } fr
 import { createProduct, createUser } from "../../../tests/factories";
 import { mailsTo } from "../../../tests/support/eml";
 import { startFakeStripe, stripeSignature, type FakeStripe } from "../../../tests/support/fake-stripe";
-import { confirmOnReturn, findOwnOrder, handlePaymentEvent, listPromotableProducts, payOrder, startCheckout } from "./orders.server";
+import { confirmOnReturn, deriveState, findOwnOrder, handlePaymentEvent, listPromotableProducts, payTestOrder, placementOf, startCheckout } from "./orders.server";
 import { DURATION_REQUIRED, INIT_FAILED, PRODUCT_REQUIRED, checkoutSchema, priceFor } from "./pricing";
 import { parseForm } from "~/lib/forms";
 
@@ -70,6 +70,37 @@ describe("price and form", () => {
     }
     const parsed = parseForm(checkoutSchema, { productId: ["1", "2"], months: "1" });
     expect(parsed.ok ? null : parsed.errors.productId).toBe(PRODUCT_REQUIRED);
+  });
+});
+
+describe("order state and placement, from facts alone", () => {
+  const fact = (kind: string, extra: Partial<{ paid: boolean; full_refund: boolean; amount: number; currency: string }> = {}) => ({
+    kind, paid: false, full_refund: false, amount: null, currency: null, ...extra,
+  });
+  const order = { total: 40, currency: "usd" };
+  it("is the same in every order of the same events", () => {
+    const paid = fact("checkout.completed", { paid: true, amount: 4000, currency: "usd" });
+    const cases: [ReturnType<typeof fact>[], string, string[]][] = [
+      [[], "pending", []],
+      [[fact("checkout.completed")], "pending", []],
+      [[paid], "paid", []],
+      [[fact("checkout.expired")], "cancelled", []],
+      [[fact("checkout.expired"), paid], "paid", ["paid after cancel"]],
+      [[paid, fact("refunded", { full_refund: true })], "refunded", []],
+      [[paid, fact("refunded", { amount: 100 })], "paid", ["partial refund"]],
+      [[paid, fact("disputed"), fact("refunded", { full_refund: true })], "disputed", []],
+      [[fact("checkout.completed", { paid: true, amount: 1, currency: "usd" })], "paid", ["amount mismatch"]],
+    ];
+    for (const [events, status, attention] of cases) {
+      for (const sequence of [events, [...events].reverse()]) expect(deriveState(order, sequence), JSON.stringify(sequence)).toEqual({ status, attention });
+    }
+  });
+
+  it("places a product for the last run of touching windows", () => {
+    const d = (day: number) => new Date(Date.UTC(2030, 0, day));
+    expect(placementOf([])).toBeNull();
+    expect(placementOf([{ start: d(31), end: d(61) }, { start: d(1), end: d(31) }])).toEqual({ start: d(1), end: d(61) });
+    expect(placementOf([{ start: d(1), end: d(10) }, { start: d(20), end: d(30) }])).toEqual({ start: d(20), end: d(30) });
   });
 });
 
@@ -152,7 +183,9 @@ describe("checkout through Stripe (fake server)", () => {
       const completed = fake.event("checkout.session.completed", session);
       await handlePaymentEvent(getDb(), stripe.parseWebhook(completed, signed(completed)));
       expect((await productAd(product.id)).is_advertised).toBe(true);
-      const ended = fake.event(type, { id: "ch_test_1", object: type === "charge.refunded" ? "charge" : "dispute", payment_intent: session.payment_intent });
+      const ended = fake.event(type, type === "charge.refunded"
+          ? { id: "ch_test_1", object: "charge", payment_intent: session.payment_intent, amount: 4000, amount_refunded: 4000, refunded: true, currency: "usd" }
+          : { id: "dp_test_1", object: "dispute", payment_intent: session.payment_intent, amount: 4000, currency: "usd", status: "needs_response" });
       expect(await handlePaymentEvent(getDb(), stripe.parseWebhook(ended, signed(ended)))).toBe("processed");
       const ad = await productAd(product.id);
       expect(ad.is_advertised, type).toBe(false);
@@ -182,12 +215,13 @@ describe("test-mode checkout", () => {
     const first = await startCheckout(getDb(), user, { productId: product.id, months: 1 }, provider);
     if (!first.ok) throw new Error("checkout failed");
     expect(first.url).toBe(`/advertise/checkout/${first.orderId}`);
-    expect(await payOrder(getDb(), first.orderId)).toBe(true);
-    expect(await payOrder(getDb(), first.orderId)).toBe(false);
+    const firstOrder = (await findOwnOrder(getDb(), user.id, first.orderId))!;
+    expect(await payTestOrder(getDb(), firstOrder)).toBe(true);
+    expect(await payTestOrder(getDb(), firstOrder)).toBe(false);
     const afterFirst = await productAd(product.id);
     const second = await startCheckout(getDb(), user, { productId: product.id, months: 2 }, provider);
     if (!second.ok) throw new Error("checkout failed");
-    await payOrder(getDb(), second.orderId);
+    await payTestOrder(getDb(), (await findOwnOrder(getDb(), user.id, second.orderId))!);
     const afterSecond = await productAd(product.id);
     expect(afterSecond.ad_start_date).toEqual(afterFirst.ad_start_date);
     expect(afterSecond.ad_end_date!.getTime() - afterFirst.ad_end_date!.getTime()).toBe(60 * 24 * 60 * 60 * 1000);

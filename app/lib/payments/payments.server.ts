@@ -31,23 +31,37 @@ export interface CheckoutSessionState {
   sessionId: string;
   orderId: number | null;
   paid: boolean;
+  /** Stripe's session status: open, complete or expired (null when unknown). */
+  status: "open" | "complete" | "expired" | null;
   paymentIntentId: string | null;
+  /** amount_total in cents, and its currency, when the provider says. */
+  amount: number | null;
+  currency: string | null;
 }
 
-export type PaymentEvent =
-  | {
-      id: string;
-      type: string;
-      kind: "checkout.completed" | "checkout.expired";
-      session: CheckoutSessionState;
-    }
-  | {
-      id: string;
-      type: string;
-      kind: "refunded" | "disputed";
-      paymentIntentId: string;
-    }
-  | { id: string; type: string; kind: "ignored" };
+/**
+ * One payment fact as the app keeps it (decision 071): a verified provider event, flattened to what
+ * the order's state is derived from, with the whole event kept in `payload`.
+ */
+export interface PaymentEvent {
+  id: string;
+  type: string;
+  kind: "checkout.completed" | "checkout.expired" | "refunded" | "disputed" | "ignored";
+  /** The order the event names itself (client_reference_id, metadata.order_id), as received. */
+  orderRef: string | null;
+  sessionId: string | null;
+  paymentIntentId: string | null;
+  /** Checkout: payment_status is paid. */
+  paid: boolean;
+  /** Refund: the charge is refunded in full. */
+  fullRefund: boolean;
+  /** Cents. */
+  amount: number | null;
+  currency: string | null;
+  /** Unix seconds, as the provider stamped it. */
+  created: number | null;
+  payload: unknown;
+}
 
 export class WebhookSignatureError extends Error {}
 /** A signed body that is not an event the adapter can read. */
@@ -58,6 +72,12 @@ export interface Payments {
   provider: "stripe" | "test" | "none";
   createCheckout(request: CheckoutRequest): Promise<CheckoutStart>;
   retrieveSession(sessionId: string): Promise<CheckoutSessionState>;
+  /**
+   * Asks the provider to expire an open checkout session, so it can no longer be paid. Answers the
+   * session as it stands afterwards: `status: "expired"`, or, when it could not be expired because
+   * the buyer already paid, the paid session. Throws when the provider cannot be reached.
+   */
+  expireSession(sessionId: string): Promise<CheckoutSessionState>;
   /** The event of a webhook whose signature verifies; throws WebhookSignatureError otherwise. */
   parseWebhook(rawBody: string, signature: string | null): PaymentEvent;
 }
@@ -73,12 +93,20 @@ export function testPayments(): Payments {
       };
     },
     async retrieveSession(sessionId) {
-      return { sessionId, orderId: null, paid: false, paymentIntentId: null };
+      return unknownSession(sessionId);
+    },
+    // The test-mode checkout page is ours: its session expires here, and its Pay button then refuses.
+    async expireSession(sessionId) {
+      return { ...unknownSession(sessionId), status: "expired" };
     },
     parseWebhook() {
       throw new WebhookSignatureError("Stripe is not configured");
     },
   };
+}
+
+function unknownSession(sessionId: string): CheckoutSessionState {
+  return { sessionId, orderId: null, paid: false, status: null, paymentIntentId: null, amount: null, currency: null };
 }
 
 /** No provider: Stripe is not configured and the test-mode checkout is not allowed here. */
@@ -89,7 +117,10 @@ export function unavailablePayments(): Payments {
       throw new Error("No payment provider: set STRIPE_SECRET_KEY (the test-mode checkout runs only on a local APP_URL or with PAYMENTS_TEST_MODE=on)");
     },
     async retrieveSession(sessionId) {
-      return { sessionId, orderId: null, paid: false, paymentIntentId: null };
+      return unknownSession(sessionId);
+    },
+    async expireSession() {
+      throw new Error("No payment provider");
     },
     parseWebhook() {
       throw new WebhookSignatureError("Stripe is not configured");
@@ -129,15 +160,26 @@ function stripeClient(secretKey: string, apiUrl: string | undefined): Stripe {
   });
 }
 
+const idOf = (value: string | { id: string } | null | undefined): string | null =>
+  typeof value === "string" ? value : (value?.id ?? null);
+const numberOr = (value: unknown): number | null => (typeof value === "number" && Number.isSafeInteger(value) ? value : null);
+const textOr = (value: unknown): string | null => (typeof value === "string" ? value.slice(0, 255) : null);
+
+function orderRefOf(session: Stripe.Checkout.Session): string | null {
+  return textOr(session.client_reference_id ?? session.metadata?.order_id ?? null);
+}
+
 function sessionState(session: Stripe.Checkout.Session): CheckoutSessionState {
-  const ref = session.client_reference_id ?? session.metadata?.order_id ?? null;
-  const orderId = ref && /^\d{1,9}$/.test(ref) ? Number(ref) : null;
-  const intent = session.payment_intent;
+  const ref = orderRefOf(session);
+  const status: string | null = session.status;
   return {
     sessionId: session.id,
-    orderId,
+    orderId: ref && /^\d{1,9}$/.test(ref) ? Number(ref) : null,
     paid: session.payment_status === "paid",
-    paymentIntentId: typeof intent === "string" ? intent : (intent?.id ?? null),
+    status: status === "open" || status === "complete" || status === "expired" ? status : null,
+    paymentIntentId: idOf(session.payment_intent),
+    amount: numberOr(session.amount_total),
+    currency: textOr(session.currency),
   };
 }
 
@@ -177,6 +219,18 @@ export function stripePayments(settings: {
     async retrieveSession(sessionId) {
       return sessionState(await stripe.checkout.sessions.retrieve(sessionId));
     },
+    async expireSession(sessionId) {
+      try {
+        return sessionState(await stripe.checkout.sessions.expire(sessionId));
+      } catch (error) {
+        // Stripe refuses to expire a session that is no longer open (paid, or expired already):
+        // what it says about the session then decides the order.
+        if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+        const session = sessionState(await stripe.checkout.sessions.retrieve(sessionId));
+        if (session.status === "open") throw error;
+        return session;
+      }
+    },
     parseWebhook(rawBody, signature) {
       if (!settings.webhookSecret || !signature)
         throw new WebhookSignatureError("Webhook signature missing");
@@ -210,40 +264,63 @@ export function stripePayments(settings: {
   };
 }
 
-/** The signed Stripe event as what the app acts on. */
+/** The signed Stripe event as what the app keeps and acts on. */
 function eventOf(event: Stripe.Event): PaymentEvent {
-  const base = { id: event.id, type: event.type };
+  const base: PaymentEvent = {
+    id: event.id,
+    type: event.type,
+    kind: "ignored",
+    orderRef: null,
+    sessionId: null,
+    paymentIntentId: null,
+    paid: false,
+    fullRefund: false,
+    amount: null,
+    currency: null,
+    created: numberOr(event.created),
+    payload: event,
+  };
   switch (event.type) {
     case "checkout.session.completed":
     case "checkout.session.async_payment_succeeded":
-      return {
-        ...base,
-        kind: "checkout.completed",
-        session: sessionState(event.data.object),
-      };
     case "checkout.session.expired":
-    case "checkout.session.async_payment_failed":
+    case "checkout.session.async_payment_failed": {
+      const session = sessionState(event.data.object);
+      const completed = event.type === "checkout.session.completed" || event.type === "checkout.session.async_payment_succeeded";
       return {
         ...base,
-        kind: "checkout.expired",
-        session: sessionState(event.data.object),
+        kind: completed ? "checkout.completed" : "checkout.expired",
+        orderRef: orderRefOf(event.data.object),
+        sessionId: session.sessionId,
+        paymentIntentId: session.paymentIntentId,
+        paid: completed && session.paid,
+        amount: session.amount,
+        currency: session.currency,
       };
+    }
     case "charge.refunded": {
-      const intent = event.data.object.payment_intent;
-      const id = typeof intent === "string" ? intent : intent?.id;
-      return id
-        ? { ...base, kind: "refunded", paymentIntentId: id }
-        : { ...base, kind: "ignored" };
+      const charge = event.data.object;
+      const intent = idOf(charge.payment_intent);
+      return intent
+        ? {
+            ...base,
+            kind: "refunded",
+            paymentIntentId: intent,
+            fullRefund: charge.refunded === true,
+            amount: numberOr(charge.amount_refunded),
+            currency: textOr(charge.currency),
+          }
+        : base;
     }
     case "charge.dispute.created": {
-      const intent = event.data.object.payment_intent;
-      const id = typeof intent === "string" ? intent : intent?.id;
-      return id
-        ? { ...base, kind: "disputed", paymentIntentId: id }
-        : { ...base, kind: "ignored" };
+      const dispute = event.data.object;
+      const intent = idOf(dispute.payment_intent);
+      return intent
+        ? { ...base, kind: "disputed", paymentIntentId: intent, amount: numberOr(dispute.amount), currency: textOr(dispute.currency) }
+        : base;
     }
     default:
-      return { ...base, kind: "ignored" };
+      return base;
   }
 }
 

@@ -14,7 +14,7 @@ export interface AdvertisePageProps {
   products: PromotableProduct[];
   notice: PaymentNotice | null;
   testMode: boolean;
-  errors?: Partial<Record<"productId" | "months" | "form", string>>;
+  errors?: Partial<Record<"productId" | "months" | "form" | "cancel", string>>;
 }
 
 const FEATURES = [
@@ -44,16 +44,36 @@ function day(iso: string | null): string {
   return iso ? new Date(iso).toLocaleDateString("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" }) : "";
 }
 
-export function AdvertisePage({ signedIn, products, notice, testMode, errors: serverErrors }: AdvertisePageProps) {
+export function AdvertisePage({ signedIn, products, notice, testMode, errors }: AdvertisePageProps) {
+  const cancelError = errors?.cancel;
   const [months, setMonths] = useState(1);
   const price = priceFor(months);
-  const form = useFormErrors(checkoutSchema, serverErrors);
+  // The action's answer as it came (useFormErrors compares its identity).
+  const form = useFormErrors(checkoutSchema, errors);
   const navigation = useNavigation();
   const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
 
   return (
     <div className="flex flex-col gap-10">
       {notice?.kind === "cancelled" ? <FormAlert>{PAYMENT_CANCELLED}</FormAlert> : null}
+      {notice?.kind === "returned" && notice.order ? (
+        <section aria-labelledby="open-order-title" className="rounded-md border border-border bg-muted p-4 text-sm">
+          <h2 id="open-order-title" className="font-semibold">
+            Your payment was not completed
+          </h2>
+          <p role="status" className="mt-1">
+            Order #{notice.order.id} for {notice.order.product_name} ({formatMoney(notice.order.total)}) is still pending. If you do not want it,
+            cancel it here; until then a payment you make for it still counts.
+          </p>
+          {cancelError ? <FormAlert>{cancelError}</FormAlert> : null}
+          <Form method="post" className="mt-3">
+            <input type="hidden" name="order" value={notice.order.id} />
+            <Button type="submit" name="intent" value="cancel-order" variant="destructive" disabled={submitting}>
+              Cancel this order
+            </Button>
+          </Form>
+        </section>
+      ) : null}
       {notice?.kind === "pending" ? (
         <p role="status" className="rounded-md border border-border bg-muted p-3 text-sm">
           We are waiting for the payment provider to confirm your payment for {notice.order?.product_name}. This page will show it once it is confirmed.

@@ -35,8 +35,9 @@ export function TestCheckoutPage({ order }: { order: OrderRow }) {
           <Button type="submit" name="intent" value="pay" disabled={busy}>
             Pay {formatMoney(order.total)} (test)
           </Button>
-          <Button type="submit" name="intent" value="cancel" variant="outline" disabled={busy}>
-            Cancel
+          {/* Like Stripe's own page: back to the cancel address, which changes nothing. */}
+          <Button asChild variant="outline">
+            <Link to={`/advertise?payment=cancelled&order=${order.id}`}>Cancel</Link>
           </Button>
         </Form>
       ) : (
