@@ -1,10 +1,12 @@
 /**
  * The wizard's reads: the caller's own product as the wizard shows it (the live row merged with
  * its pending revision), its makers, and the launch platforms. Every product read filters on the
- * submitter in the same statement, so another user's id is "not found" (decision 033).
+ * product's makers (submitter or verified maker) in the same statement, so anyone else's id is
+ * "not found" (decision 033).
  */
 import { sql } from "drizzle-orm";
 import { queryRows, type Database } from "~/db/client.server";
+import { managedByAs } from "~/domain/product-access.server";
 import { LAUNCH_PLATFORMS_MAX, LAUNCH_SUBCATEGORY_SLUG, type LaunchPlatform, type ProgressFacts } from "./steps";
 
 export interface WizardMaker {
@@ -51,7 +53,7 @@ export interface WizardProduct extends WizardColumns {
 
 type Row = WizardColumns & { id: number; slug: string; status: string; submitter_id: string; upvotes: number; changes: Partial<WizardColumns> | null };
 
-/** The caller's own product (not a suggestion, not hidden by moderation), or null. */
+/** A product the caller manages (not a suggestion, not hidden by moderation), or null. */
 export async function loadWizardProduct(db: Pick<Database, "execute">, userId: string, id: number, lock = false): Promise<WizardProduct | null> {
   const [row] = await queryRows<Row>(
     db,
@@ -63,7 +65,7 @@ export async function loadWizardProduct(db: Pick<Database, "execute">, userId: s
                coalesce((select st.upvotes from product_stats st where st.product_id = p.id), 0)::int as upvotes,
                (select r.changes from product_revisions r where r.product_id = p.id and r.status = 'pending') as changes
           from products p
-         where p.id = ${id} and p.submitter_id = ${userId} and p.type = 'product' and p.status <> 'deleted'
+         where p.id = ${id} and ${managedByAs("p", userId)} and p.type = 'product' and p.status <> 'deleted'
          ${lock ? sql`for update of p` : sql``}`,
   );
   if (!row) return null;
