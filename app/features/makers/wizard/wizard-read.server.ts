@@ -41,7 +41,8 @@ export interface WizardProduct extends WizardColumns {
   id: number;
   slug: string;
   status: string;
-  submitter_id: string;
+  /** Null for a demo or imported product whose maker came by a claim. */
+  submitter_id: string | null;
   upvotes: number;
   /** A live product with an edit waiting for review: the wizard shows that edit. */
   pendingChanges: boolean;
@@ -51,7 +52,7 @@ export interface WizardProduct extends WizardColumns {
   live: WizardColumns;
 }
 
-type Row = WizardColumns & { id: number; slug: string; status: string; submitter_id: string; upvotes: number; changes: Partial<WizardColumns> | null };
+type Row = WizardColumns & { id: number; slug: string; status: string; submitter_id: string | null; upvotes: number; changes: Partial<WizardColumns> | null };
 
 /** A product the caller manages (not a suggestion, not hidden by moderation), or null. */
 export async function loadWizardProduct(db: Pick<Database, "execute">, userId: string, id: number, lock = false): Promise<WizardProduct | null> {
@@ -90,13 +91,13 @@ export function progressFacts(product: Pick<WizardProduct, "status" | "headline"
 }
 
 /** The product's makers (verified), its submitter first. */
-export async function listMakers(db: Pick<Database, "execute">, productId: number, submitterId: string): Promise<WizardMaker[]> {
+export async function listMakers(db: Pick<Database, "execute">, productId: number, submitterId: string | null): Promise<WizardMaker[]> {
   return queryRows<WizardMaker>(
     db,
     sql`select pr.id, pr.username, pr.avatar_url
           from product_makers pm join profiles pr on pr.id = pm.profile_id
          where pm.product_id = ${productId} and pm.status = 'verified'
-         order by (pm.profile_id = ${submitterId}) desc, pm.created_at, pr.username`,
+         order by (pm.profile_id = ${submitterId}) is true desc, pm.created_at, pr.username`,
   );
 }
 
