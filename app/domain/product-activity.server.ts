@@ -1,11 +1,12 @@
 /**
- * What happened to a submitter's products day by day: page views, click-outs, upvotes and saves
+ * What happened to a maker's products day by day: page views, click-outs, upvotes and saves
  * over the last 30 days (UTC), zeros filled. The product page's stats row (features/stats) and My
  * Products' charts (features/makers) both read it, so it lives here rather than in either feature.
  */
 import { sql } from "drizzle-orm";
 import { queryRows, type Database } from "~/db/client.server";
 import { intArray } from "~/db/sql-arrays";
+import { managedByAs } from "./product-access.server";
 
 export const ACTIVITY_DAYS = 30;
 
@@ -27,17 +28,18 @@ function countsSince(table: "product_clicks" | "product_upvotes" | "bookmarks") 
 }
 
 /**
- * The last 30 days of each of `productIds` that `submitterId` submitted, in one query whatever
- * the number of products; ids of anybody else's products are left out (the map has no entry).
+ * The last 30 days of each of `productIds` that `userId` manages (submitted, or is a verified
+ * maker of), in one query whatever the number of products; ids of anybody else's products are
+ * left out (the map has no entry).
  */
-export async function dailyActivity(db: Pick<Database, "execute">, submitterId: string, productIds: readonly number[]): Promise<Map<number, DailyActivity[]>> {
+export async function dailyActivity(db: Pick<Database, "execute">, userId: string, productIds: readonly number[]): Promise<Map<number, DailyActivity[]>> {
   const byProduct = new Map<number, DailyActivity[]>();
   if (!productIds.length) return byProduct;
   const rows = await queryRows<DailyActivity & { product_id: number }>(
     db,
     sql`with bounds as (select (now() at time zone 'UTC')::date - ${ACTIVITY_DAYS - 1}::int as first,
                                (now() at time zone 'UTC')::date as today),
-             owned as (select p.id from products p where p.id = any(${intArray(productIds)}) and p.submitter_id = ${submitterId}),
+             owned as (select p.id from products p where p.id = any(${intArray(productIds)}) and ${managedByAs("p", userId)}),
              days as (select generate_series(first, today, interval '1 day')::date as day from bounds),
              views as (select v.product_id, v.day, count(*)::int as n
                          from product_views v join owned o on o.id = v.product_id, bounds

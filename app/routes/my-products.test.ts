@@ -11,16 +11,18 @@ import { getDb } from "~/db/registry.server";
 import { setAuthSettings } from "~/domain/auth/auth.server";
 import { readFlash } from "~/domain/flash.server";
 import { dailyActivity } from "~/domain/product-activity.server";
-import { AUTH_REQUIRED, DELETE_FAILED, PRICING_REQUIRED, PRODUCT_NAME_MIN, PRODUCT_NAME_REQUIRED, URL_INVALID, WEBSITE_REQUIRED } from "~/features/makers/my-products";
+import { AUTH_REQUIRED, DELETE_FAILED, NO_CHANGES, PRODUCT_UPDATED_FOR_REVIEW, PRICING_REQUIRED, PRODUCT_NAME_MIN, PRODUCT_NAME_REQUIRED, URL_INVALID, WEBSITE_REQUIRED } from "~/features/makers/my-products";
 import { LOGO_FETCH_FAILED_MESSAGE, LOGO_URL_REQUIRED_MESSAGE } from "~/lib/fetch/site-logo.server";
 import { FLASH_COOKIE } from "~/lib/http/headers";
 import * as rootModule from "~/root";
 import * as apiProductModule from "~/routes/api.v1.products.$slug";
+import * as advertiseModule from "~/routes/advertise";
 import * as editModule from "~/routes/my-products.edit.$id";
 import * as listModule from "~/routes/my-products";
 import * as newModule from "~/routes/my-products.new";
 import * as productModule from "~/routes/product";
 import * as siteModule from "~/routes/_site";
+import * as wizardModule from "~/routes/submit-product-details";
 import { createProduct, createUser } from "../../tests/factories";
 import { APP_URL, localSettings, signedInCookie } from "../../tests/support/auth";
 import { dataOnlyBuild, startDataServer } from "../../tests/support/data-server";
@@ -34,6 +36,8 @@ const pagesBuild = () =>
     { id: "routes/my-products", parentId: "routes/_site", path: "my-products", module: listModule },
     { id: "routes/my-products.new", parentId: "routes/_site", path: "my-products/new", module: newModule },
     { id: "routes/my-products.edit.$id", parentId: "routes/_site", path: "my-products/edit/:id", module: editModule },
+    { id: "routes/submit-product-details", parentId: "routes/_site", path: "submit-product-details", module: wizardModule },
+    { id: "routes/advertise", parentId: "routes/_site", path: "advertise", module: advertiseModule },
   ]);
 
 let base = "";
@@ -98,7 +102,7 @@ async function member(name: string) {
   return { cookie, id: row!.id };
 }
 
-type Card = { id: number; product_name: string; status: string; type: string; pending_changes: boolean };
+type Card = { id: number; product_name: string; status: string; type: string; pending_changes: boolean; is_submitter: boolean };
 async function cards(cookie: string, tab = ""): Promise<{ products: Card[]; hasAny: boolean; tab: string }> {
   const page = await request(`/my-products${tab ? `?tab=${tab}` : ""}`, { cookie });
   expect(page.status).toBe(200);
@@ -250,6 +254,72 @@ describe("ownership", () => {
     const own = await request(`/my-products/edit/${product.id}`, { cookie: owner.cookie });
     expect(own.status).toBe(200);
     expect(own.body!.loaderData["routes/my-products.edit.$id"]).toMatchObject({ id: product.id, status: "draft", values: { productName: "Owned Draft", pricing: "free" } });
+  });
+});
+
+describe("verified makers (issue 36)", () => {
+  async function flashOf(page: Page) {
+    const cookie = page.setCookie.find((c) => c.startsWith(`${FLASH_COOKIE}=`))!.split(";")[0]!;
+    return (await readFlash(new Request(APP_URL, { headers: { Cookie: cookie } }))).flash?.message;
+  }
+
+  it("a maker by verified claim manages the product (list, edit, wizard, Advertise) but not deletes it; a pending claimer and a member get 404", async () => {
+    const owner = await member("submitter36");
+    const claimer = await member("claimer36");
+    const pending = await member("pending36");
+    const stranger = await member("stranger36");
+    const product = await ownedProduct(owner.id, { product_name: "Claimed Live Product", website_url: "https://claimed.example.com/" });
+    await getDb().execute(sql`update products set headline = 'A headline long enough', description = ${"d".repeat(60)} where id = ${product.id}`);
+    // What a verified claim writes (claims.server.ts, moderation.server.ts): the claim and the maker row.
+    await getDb().execute(sql`insert into product_claims (product_id, user_id, status, verified_by) values (${product.id}, ${claimer.id}, 'verified', 'admin'), (${product.id}, ${pending.id}, 'pending', null)`);
+    await getDb().execute(sql`insert into product_makers (product_id, profile_id, status) values (${product.id}, ${claimer.id}, 'verified')`);
+
+    const listed = (await cards(claimer.cookie)).products.find((p) => p.id === product.id);
+    expect(listed).toMatchObject({ status: "live", is_submitter: false });
+    expect((await cards(owner.cookie)).products.find((p) => p.id === product.id)).toMatchObject({ is_submitter: true });
+    const page = await request(`/my-products`, { cookie: claimer.cookie });
+    expect(Object.keys((page.body!.loaderData["routes/my-products"] as { activity: { products: object } }).activity.products)).toContain(String(product.id));
+
+    expect((await request(`/my-products/edit/${product.id}`, { cookie: claimer.cookie })).status).toBe(200);
+    expect((await request(`/submit-product-details?product=${product.id}&step=product-info`, { cookie: claimer.cookie })).status).toBe(200);
+    const advertise = await request("/advertise", { cookie: claimer.cookie });
+    expect(JSON.stringify(advertise.body!.loaderData["routes/advertise"])).toContain("Claimed Live Product");
+
+    for (const who of [pending, stranger]) {
+      expect((await cards(who.cookie)).products.find((p) => p.id === product.id)).toBeUndefined();
+      expect((await request(`/my-products/edit/${product.id}`, { cookie: who.cookie })).status).toBe(404);
+      expect((await request(`/my-products/edit/${product.id}`, { cookie: who.cookie, form: form({ productName: "Hijack", websiteUrl: "x.example.com", intent: "update" }) })).status).toBe(404);
+      expect((await request(`/submit-product-details?product=${product.id}`, { cookie: who.cookie })).status).toBe(404);
+      expect(JSON.stringify((await request("/advertise", { cookie: who.cookie })).body!.loaderData["routes/advertise"])).not.toContain("Claimed Live Product");
+    }
+
+    // The claimer's unchanged save files nothing; a new tagline is one revision, filed by them.
+    const unchanged = await request(`/my-products/edit/${product.id}`, {
+      cookie: claimer.cookie,
+      form: { ...form({ productName: "Claimed Live Product", websiteUrl: "https://claimed.example.com/", intent: "update" }), headline: "A headline long enough", tagline: "Made by a factory", description: "d".repeat(60) },
+    });
+    expect(unchanged.status).toBe(302);
+    expect(await flashOf(unchanged)).toBe(NO_CHANGES);
+    expect(await queryRows(getDb(), sql`select 1 from product_revisions where product_id = ${product.id}`)).toEqual([]);
+    const edited = await request(`/my-products/edit/${product.id}`, {
+      cookie: claimer.cookie,
+      form: { ...form({ productName: "Claimed Live Product", websiteUrl: "https://claimed.example.com/", intent: "details" }), headline: "A headline long enough", tagline: "A new tagline", description: "d".repeat(60) },
+    });
+    expect(edited.location).toBe(`/submit-product-details?product=${product.id}&step=product-info`);
+    expect(await flashOf(edited)).toBe(PRODUCT_UPDATED_FOR_REVIEW);
+    expect(await queryRows(getDb(), sql`select changes, user_id from product_revisions where product_id = ${product.id}`)).toEqual([{ changes: { tagline: "A new tagline" }, user_id: claimer.id }]);
+    // A submitted product's headline may change, not be emptied.
+    const emptied = await request(`/my-products/edit/${product.id}`, {
+      cookie: claimer.cookie,
+      form: { ...form({ productName: "Claimed Live Product", websiteUrl: "https://claimed.example.com/", intent: "update" }), headline: "", tagline: "", description: "d".repeat(60) },
+    });
+    expect(emptied.status).toBe(400);
+    expect(emptied.body!.actionData!["routes/my-products.edit.$id"]!.errors).toMatchObject({ headline: "Headline is required" });
+
+    // Deleting stays the submitter's.
+    const removal = await request("/my-products", { cookie: claimer.cookie, form: { intent: "delete", id: String(product.id) } });
+    expect(removal.status).toBe(404);
+    expect(await productRow(product.id)).toMatchObject({ status: "live", submitter_id: owner.id });
   });
 });
 

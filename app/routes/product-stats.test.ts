@@ -82,6 +82,21 @@ describe("page views", () => {
     expect((await view(draft.id, { ip: "192.0.2.10" })).status).toBe(404);
   });
 
+  it("leave out the product's own makers (submitter and maker by claim), signed in, and count anybody else (issue 36)", async () => {
+    const product = await createProduct(getDb());
+    const submitter = await signIn("ownviews.submitter@example.com");
+    const claimer = await signIn("ownviews.claimer@example.com");
+    const fan = await signIn("ownviews.fan@example.com");
+    await getDb().execute(sql`update products set submitter_id = ${submitter.userId} where id = ${product.id}`);
+    await getDb().execute(sql`insert into product_makers (product_id, profile_id, status) values (${product.id}, ${claimer.userId}, 'verified')`);
+    expect((await view(product.id, { ip: "192.0.2.40", cookie: submitter.cookie })).status).toBe(204);
+    expect((await view(product.id, { ip: "192.0.2.41", cookie: claimer.cookie })).status).toBe(204);
+    expect(await count(sql`select count(*) as n from product_views where product_id = ${product.id}`)).toBe(0);
+    expect((await view(product.id, { ip: "192.0.2.42", cookie: fan.cookie })).status).toBe(204);
+    expect(await count(sql`select count(*) as n from product_views where product_id = ${product.id}`)).toBe(1);
+    expect(await recordView(product.id, beacon("/", { ip: "192.0.2.40" }), submitter.userId)).toBe("own");
+  });
+
   it("are rate limited per address (429)", async () => {
     const product = await createProduct(getDb());
     const ip = "192.0.2.99";

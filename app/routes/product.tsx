@@ -2,6 +2,7 @@ import type { Route } from "./+types/product";
 import { CatalogErrorBoundary } from "~/features/catalog/components/not-found-state";
 import { Breadcrumbs } from "~/features/catalog/components/breadcrumbs";
 import { getOptionalUser } from "~/domain/auth/session.server";
+import { isProductMaker } from "~/domain/product-access.server";
 import { PricingBadge } from "~/domain/components/pricing-badge";
 import { ProductActions } from "~/features/catalog/components/product-actions";
 import { ProductCard } from "~/features/catalog/components/product-card";
@@ -49,6 +50,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     upvoters,
     feedback,
     submitterStats,
+    // The product's own makers are not offered "Claim this product" (issue 36).
+    viewerIsMaker: isProductMaker(product, viewerId),
     siteName: SITE_NAME,
     appUrl: APP_URL,
     outbound: product.website_url ? outboundUrl(product.website_url, SITE_NAME) : null,
@@ -116,6 +119,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { product, similar, outbound, appUrl, upvoters } = loaderData;
   const niche = product.niches[0];
   const description = descriptionWithoutTagline(product.description_html, product.tagline);
+  const headline = shownHeadline(product.headline, product.tagline);
   useViewBeacon(product.id);
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
@@ -131,6 +135,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           <CatalogProductLogo name={product.product_name} src={product.logo_url} size={72} />
           <div className="min-w-0 flex-1">
             <h1 className="text-2xl font-bold break-words sm:text-3xl">{product.product_name}</h1>
+            {headline ? <p className="mt-1 font-medium break-words">{headline}</p> : null}
             {product.tagline ? <p className="mt-1 text-muted-foreground">{product.tagline}</p> : null}
             <div className="mt-3 flex flex-wrap items-center gap-2">
               <PricingBadge pricing={product.pricing} />
@@ -185,12 +190,21 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         ) : null}
       </article>
       <aside className="flex flex-col gap-4" aria-label="About the product">
-        <ProductMakers product={product} />
+        <ProductMakers product={product} viewerIsMaker={loaderData.viewerIsMaker} />
         <ProductUpvoters productId={product.id} users={upvoters} />
         <Spotlight products={loaderData.spotlight} />
       </aside>
     </div>
   );
+}
+
+/** The maker's headline (the wizard requires it), unless the tagline already says it. */
+function shownHeadline(headline: string | null, tagline: string | null): string | null {
+  const text = headline?.trim();
+  if (!text) return null;
+  const a = text.toLowerCase();
+  const b = tagline?.trim().toLowerCase() ?? "";
+  return b.startsWith(a) ? null : text;
 }
 
 export function ErrorBoundary() {

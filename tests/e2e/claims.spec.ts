@@ -47,9 +47,13 @@ test("a maker at the product's own domain is verified at once, then listed as it
   await page.getByRole("button", { name: "Claim as Maker" }).click();
 
   await expect(page.getByRole("status")).toContainText("Claim verified: you are now listed as a maker of this product.");
+  // The spec's success toast too (issue 36), not only the message in the panel.
+  await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Claim verified" })).toBeVisible();
   await expect(page).toHaveURL(`/resources/${slug}`, { timeout: 10_000 });
   await expect(creator(page).getByText(username, { exact: true })).toBeVisible();
   await expect(creator(page).getByText("Unclaimed")).toHaveCount(0);
+  // Its maker is not offered to claim it again.
+  await expect(creator(page).getByRole("link", { name: "Claim this product" })).toHaveCount(0);
 
   // Coming back: already a maker, no form.
   await open(page, `/claim-product?product=${slug}`);

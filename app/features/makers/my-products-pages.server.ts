@@ -20,17 +20,20 @@ import {
   AUTH_REQUIRED,
   DELETE_FAILED,
   DRAFT_SAVED,
+  NO_CHANGES,
   PRODUCT_DELETED,
   PRODUCT_UPDATED,
   PRODUCT_UPDATED_FOR_REVIEW,
   SAVE_FAILED,
   parseTab,
   productBasicsSchema,
+  productEditSchema,
   wizardUrl,
   type ProductBasicsErrors,
   type ProductBasicsValues,
 } from "./my-products";
-import { createDraft, deleteOwnProduct, listMyProducts, loadOwnProduct, updateOwnProduct } from "./my-products.server";
+import { createDraft, deleteOwnProduct, listMyProducts, loadOwnProduct, REQUIRED_TEXT, updateOwnProduct, type ProductText } from "./my-products.server";
+import { stepUrl } from "./wizard/steps";
 
 /** Saves and deletes per user: generous for a person, a wall for a script. */
 export const WRITE_LIMITS: Record<"burst" | "createDaily", RateLimitRule> = {
@@ -47,8 +50,8 @@ async function requireMaker(request: Request, context?: unknown): Promise<Sessio
   });
 }
 
-async function redirectWithFlash(to: string, message: string) {
-  return redirect(to, { headers: { "Set-Cookie": await setFlash({ kind: "success", message }) } });
+async function redirectWithFlash(to: string, message: string, kind: "success" | "info" = "success") {
+  return redirect(to, { headers: { "Set-Cookie": await setFlash({ kind, message }) } });
 }
 
 function notFound(): never {
@@ -75,8 +78,12 @@ function field(form: FormData, name: string): string {
   return typeof value === "string" ? value : "";
 }
 
+const TEXT_FIELDS = ["headline", "tagline", "description"] as const;
+
 function typedValues(form: FormData): ProductBasicsValues {
-  return { productName: field(form, "productName"), websiteUrl: field(form, "websiteUrl"), logoUrl: field(form, "logoUrl"), pricing: field(form, "pricing") };
+  const values: ProductBasicsValues = { productName: field(form, "productName"), websiteUrl: field(form, "websiteUrl"), logoUrl: field(form, "logoUrl"), pricing: field(form, "pricing") };
+  for (const name of TEXT_FIELDS) if (form.has(name)) values[name] = field(form, name);
+  return values;
 }
 
 type FormFailure = { errors: ProductBasicsErrors; values: ProductBasicsValues };
@@ -167,25 +174,40 @@ export async function editProductLoader(request: Request, context: unknown, idPa
   return product;
 }
 
-/** Update Product (or Fetch Logo): ownership is checked first, so another user's id is a 404 whatever the form holds. */
+/**
+ * Update Product, Proceed to Details (intent=details: the same save, then the wizard's details
+ * steps) or Fetch Logo. Whether the user manages the product is checked first, so anyone else's id
+ * is a 404 whatever the form holds. A save that changes nothing files nothing and says so.
+ */
 export async function editProductAction(request: Request, context: unknown, idParam: string | undefined) {
   assertSameOrigin(request);
   const user = await requireMaker(request, context);
   const id = parseProductId(idParam);
   if (id === null || !(await loadOwnProduct(getDb(), user.id, id))) notFound();
   const form = await readForm(request);
-  if (field(form, "intent") === "fetch-logo") return fetchLogoAnswer(user, form);
-  const parsed = parseForm(productBasicsSchema, form);
+  const intent = field(form, "intent");
+  if (intent === "fetch-logo") return fetchLogoAnswer(user, form);
+  // Fields the form did not send are left as they are (the schema reads an absent one as empty).
+  const parsed = parseForm(productEditSchema, form);
   if (!parsed.ok) return formFailure(form, parsed.errors, 400);
   const limited = await limitWrites(user, false);
   if (!limited.ok) return formFailure(form, { form: RATE_LIMIT_MESSAGE }, 429);
+  const text: ProductText = {};
+  for (const name of TEXT_FIELDS) if (form.has(name)) text[name] = parsed.data[name];
   let result: Awaited<ReturnType<typeof updateOwnProduct>>;
   try {
-    result = await updateOwnProduct(getDb(), user.id, id, parsed.data);
+    result = await updateOwnProduct(getDb(), user.id, id, parsed.data, text);
   } catch (error) {
     logger().error({ err: error, userId: user.id, productId: id }, "updating a product failed");
     return formFailure(form, { form: SAVE_FAILED }, 503);
   }
   if (result === "not found") notFound();
-  return redirectWithFlash("/my-products", result === "revision" ? PRODUCT_UPDATED_FOR_REVIEW : PRODUCT_UPDATED);
+  if (typeof result === "object") {
+    const errors: ProductBasicsErrors = {};
+    for (const column of result.required) errors[column] = REQUIRED_TEXT[column];
+    return formFailure(form, errors, 400);
+  }
+  const to = intent === "details" ? stepUrl(id, "product-info") : "/my-products";
+  if (result === "unchanged") return redirectWithFlash(to, NO_CHANGES, "info");
+  return redirectWithFlash(to, result === "revision" ? PRODUCT_UPDATED_FOR_REVIEW : PRODUCT_UPDATED);
 }

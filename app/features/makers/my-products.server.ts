@@ -1,14 +1,18 @@
 /**
- * My Products' reads and writes. A product belongs to its submitter (`submitter_id`); every read
- * and write here filters on it, so another user's id is "not found" (decision 033). A live
- * product's edit becomes a pending revision (`product_revisions`) and the product row, which the
- * public pages read, keeps the approved version.
+ * My Products' reads and writes. A product is managed by its submitter and its verified makers
+ * (`managedByAs`, a verified claim included); every read and write here filters on it, so anyone
+ * else's id is "not found" (decision 033). Deleting stays the submitter's. A live product's edit
+ * becomes a pending revision (`product_revisions`) and the product row, which the public pages
+ * read, keeps the approved version.
  */
 import { sql } from "drizzle-orm";
 import { queryRows, type Database } from "~/db/client.server";
 import { invalidate, productTag } from "~/db/cache-bus.server";
 import type { SessionUser } from "~/domain/auth/session.server";
+import { managedByAs } from "~/domain/product-access.server";
+import { DESCRIPTION_REQUIRED, HEADLINE_REQUIRED } from "~/domain/product-form/fields";
 import { productSlug } from "~/lib/slug";
+import { sanitizeDescription } from "~/lib/sanitize.server";
 import { formPricing, type MyProductCard, type MyProductsTab, type ProductBasics, type ProductBasicsValues } from "./my-products";
 
 /** Cards per page of My Products: far more than a maker lists; the rest would need paging. */
@@ -21,43 +25,72 @@ const TAB_FILTER: Record<MyProductsTab, ReturnType<typeof sql>> = {
 };
 
 /**
- * The user's products and suggestions in a tab, newest first; `hasAny` tells "No Products Found"
- * (nothing at all) from an empty tab. Products hidden by moderation (`deleted`) are left out.
+ * The products the user manages (submitted, or verified maker of) and their suggestions in a tab,
+ * newest first; `hasAny` tells "No Products Found" (nothing at all) from an empty tab. Products
+ * hidden by moderation (`deleted`) are left out.
  */
 export async function listMyProducts(db: Database, userId: string, tab: MyProductsTab): Promise<{ products: MyProductCard[]; hasAny: boolean }> {
   const products = await queryRows<MyProductCard>(
     db,
     sql`select p.id, p.product_name, p.slug, p.status, p.type, p.logo_url, p.website_url, p.created_at::text,
+               p.submitter_id is not distinct from ${userId} as is_submitter,
                case when p.type = 'suggestion' then p.headline end as headline,
                case when p.status = 'rejected' then p.review_note end as review_note,
                exists (select 1 from product_revisions r where r.product_id = p.id and r.status = 'pending') as pending_changes,
                case when p.is_advertised and p.ad_start_date is not null and p.ad_end_date is not null
                     then json_build_object('start', to_json(p.ad_start_date) #>> '{}', 'end', to_json(p.ad_end_date) #>> '{}') end as promotion
           from products p
-         where p.submitter_id = ${userId} and p.status <> 'deleted' and ${TAB_FILTER[tab]}
+         where ${managedByAs("p", userId)} and p.status <> 'deleted' and ${TAB_FILTER[tab]}
          order by p.created_at desc, p.id desc
          limit ${LIST_LIMIT}`,
   );
   if (products.length || tab === "all") return { products, hasAny: products.length > 0 };
   const [any] = await queryRows<{ found: boolean }>(
     db,
-    sql`select exists (select 1 from products where submitter_id = ${userId} and status <> 'deleted') as found`,
+    sql`select exists (select 1 from products p where ${managedByAs("p", userId)} and p.status <> 'deleted') as found`,
   );
   return { products, hasAny: any?.found === true };
 }
 
-/** The columns the Basic Information form edits, as stored. */
+/** The columns the Basic Information and Edit Product forms edit, as stored. */
 interface BasicsRow {
   product_name: string;
   website_url: string | null;
   logo_url: string | null;
   pricing: string;
 }
-type BasicsColumn = keyof BasicsRow;
-const BASICS_COLUMNS: BasicsColumn[] = ["product_name", "website_url", "logo_url", "pricing"];
+interface TextRow {
+  headline: string | null;
+  tagline: string | null;
+  description: string | null;
+}
+type EditRow = BasicsRow & Partial<TextRow>;
+type EditColumn = keyof EditRow;
+const EDIT_COLUMNS: EditColumn[] = ["product_name", "website_url", "logo_url", "pricing", "headline", "tagline", "description"];
+/** Submitted products need these (the wizard requires them): Edit Product may change them, not empty them. */
+export const REQUIRED_TEXT = { headline: HEADLINE_REQUIRED, description: DESCRIPTION_REQUIRED } as const;
 
 function basicsRow(basics: ProductBasics): BasicsRow {
   return { product_name: basics.productName, website_url: basics.websiteUrl, logo_url: basics.logoUrl, pricing: basics.pricing };
+}
+
+/** The listing's text from Edit Product: only the fields the form sent (an older form sends none). */
+export type ProductText = Partial<Record<"headline" | "tagline" | "description", string>>;
+
+function textRow(text: ProductText): Partial<TextRow> {
+  const row: Partial<TextRow> = {};
+  if (text.headline !== undefined) row.headline = text.headline || null;
+  if (text.tagline !== undefined) row.tagline = text.tagline || null;
+  if (text.description !== undefined) row.description = text.description ? sanitizeDescription(text.description) : null;
+  return row;
+}
+
+/** Equal as the page shows them: text compared trimmed, a description as sanitized (stored text may predate sanitizing). */
+function sameValue(column: EditColumn, a: string | null | undefined, b: string | null | undefined): boolean {
+  const left = (a ?? "").trim();
+  const right = (b ?? "").trim();
+  if (column === "description") return sanitizeDescription(left) === sanitizeDescription(right);
+  return left === right;
 }
 
 export interface OwnProduct {
@@ -68,17 +101,39 @@ export interface OwnProduct {
   pendingChanges: boolean;
 }
 
-/** The user's own product (not a suggestion, not hidden by moderation) for the edit form, or null. */
-export async function loadOwnProduct(db: Database, userId: string, id: number): Promise<OwnProduct | null> {
-  const [row] = await queryRows<BasicsRow & { id: number; status: string; changes: Partial<BasicsRow> | null }>(
+type LoadedRow = BasicsRow & TextRow & { id: number; status: string; changes: Partial<EditRow> | null };
+
+async function loadRow(db: Pick<Database, "execute">, userId: string, id: number, lock: boolean): Promise<LoadedRow | undefined> {
+  const [row] = await queryRows<LoadedRow>(
     db,
-    sql`select p.id, p.status, p.product_name, p.website_url, p.logo_url, p.pricing, r.changes
+    sql`select p.id, p.status, p.product_name, p.website_url, p.logo_url, p.pricing, p.headline, p.tagline, p.description,
+               (select r.changes from product_revisions r where r.product_id = p.id and r.status = 'pending') as changes
           from products p
-          left join product_revisions r on r.product_id = p.id and r.status = 'pending'
-         where p.id = ${id} and p.submitter_id = ${userId} and p.type = 'product' and p.status <> 'deleted'`,
+         where p.id = ${id} and ${managedByAs("p", userId)} and p.type = 'product' and p.status <> 'deleted'
+         ${lock ? sql`for update of p` : sql``}`,
   );
-  if (!row) return null;
+  return row;
+}
+
+/** What the maker last saved: the live row with its pending revision over it. */
+function shownRow(row: LoadedRow): EditRow & TextRow {
   const shown = { ...row, ...(row.changes ?? {}) };
+  return {
+    product_name: shown.product_name,
+    website_url: shown.website_url,
+    logo_url: shown.logo_url,
+    pricing: shown.pricing,
+    headline: shown.headline ?? null,
+    tagline: shown.tagline ?? null,
+    description: shown.description ?? null,
+  };
+}
+
+/** A product the user manages (not a suggestion, not hidden by moderation) for the edit form, or null. */
+export async function loadOwnProduct(db: Database, userId: string, id: number): Promise<OwnProduct | null> {
+  const row = await loadRow(db, userId, id, false);
+  if (!row) return null;
+  const shown = shownRow(row);
   return {
     id: row.id,
     status: row.status,
@@ -88,6 +143,9 @@ export async function loadOwnProduct(db: Database, userId: string, id: number): 
       websiteUrl: shown.website_url ?? "",
       logoUrl: shown.logo_url ?? "",
       pricing: formPricing(shown.pricing),
+      headline: shown.headline ?? "",
+      tagline: shown.tagline ?? "",
+      description: shown.description ?? "",
     },
   };
 }
@@ -145,50 +203,57 @@ export async function createDraft(db: Database, user: Pick<SessionUser, "id" | "
   );
 }
 
-export type UpdateResult = "applied" | "revision" | "not found";
+export type UpdateResult = "applied" | "revision" | "unchanged" | "not found" | { required: Array<keyof typeof REQUIRED_TEXT> };
 
 /**
- * The Basic Information form's edit of the user's product. Draft, pending and rejected products
- * change at once (a new name gets a new slug: nobody links to them yet). A live product is left
- * as it is; the edit is merged into its one pending revision, which keeps only the fields that
- * differ from the live version (an edit back to the live values withdraws the revision).
+ * Edit Product's save of a product the user manages. Nothing that differs from what the form
+ * showed (the live row, or its pending revision): "unchanged", nothing written or filed. Draft,
+ * pending and rejected products change at once (a new name gets a new slug: nobody links to them
+ * yet). A live product is left as it is; the edit is merged into its one pending revision, which
+ * keeps only the fields that differ from the live version (an edit back to the live values
+ * withdraws the revision).
  */
-export async function updateOwnProduct(db: Database, userId: string, id: number, basics: ProductBasics): Promise<UpdateResult> {
-  const wanted = basicsRow(basics);
+export async function updateOwnProduct(db: Database, userId: string, id: number, basics: ProductBasics, text: ProductText = {}): Promise<UpdateResult> {
+  const wanted: EditRow = { ...basicsRow(basics), ...textRow(text) };
   return withFreeSlug(db, basics.productName, id, (slug) =>
-    db.transaction(async (tx) => {
-      const [current] = await queryRows<BasicsRow & { status: string }>(
-        tx,
-        sql`select status, product_name, website_url, logo_url, pricing from products
-             where id = ${id} and submitter_id = ${userId} and type = 'product' and status <> 'deleted'
-             for update`,
-      );
+    db.transaction(async (tx): Promise<UpdateResult> => {
+      const current = await loadRow(tx, userId, id, true);
       if (!current) return "not found";
+      const shown = shownRow(current);
+      const columns = EDIT_COLUMNS.filter((column) => column in wanted);
+      if (current.status !== "draft") {
+        const emptied = (Object.keys(REQUIRED_TEXT) as Array<keyof typeof REQUIRED_TEXT>).filter((column) => column in wanted && !wanted[column] && shown[column]?.trim());
+        if (emptied.length) return { required: emptied };
+      }
+      if (columns.every((column) => sameValue(column, wanted[column], shown[column]))) return "unchanged";
       if (current.status !== "live") {
         await tx.execute(
           sql`update products
                  set product_name = ${wanted.product_name}, website_url = ${wanted.website_url}, logo_url = ${wanted.logo_url},
                      pricing = ${wanted.pricing}, slug = case when product_name = ${wanted.product_name} then slug else ${slug} end,
+                     headline = ${"headline" in wanted ? sql`${wanted.headline ?? null}` : sql`headline`},
+                     tagline = ${"tagline" in wanted ? sql`${wanted.tagline ?? null}` : sql`tagline`},
+                     description = ${"description" in wanted ? sql`${wanted.description ?? null}` : sql`description`},
                      updated_at = now()
                where id = ${id}`,
         );
         return "applied";
       }
-      await storeRevision(tx, userId, id, current, wanted);
+      await storeRevision(tx, userId, id, current, wanted, columns);
       return "revision";
     }),
   );
 }
 
-async function storeRevision(tx: Pick<Database, "execute">, userId: string, id: number, live: BasicsRow, wanted: BasicsRow) {
+async function storeRevision(tx: Pick<Database, "execute">, userId: string, id: number, live: LoadedRow, wanted: EditRow, columns: EditColumn[]) {
   const [pending] = await queryRows<{ changes: Record<string, unknown> }>(
     tx,
     sql`select changes from product_revisions where product_id = ${id} and status = 'pending' for update`,
   );
   // Fields other forms (the wizard) put in the revision stay; this form's fields are judged anew.
   const changes: Record<string, unknown> = { ...(pending?.changes ?? {}) };
-  for (const column of BASICS_COLUMNS) {
-    if (wanted[column] === live[column]) delete changes[column];
+  for (const column of columns) {
+    if (sameValue(column, wanted[column], live[column])) delete changes[column];
     else changes[column] = wanted[column];
   }
   if (!Object.keys(changes).length) {
@@ -204,7 +269,8 @@ async function storeRevision(tx: Pick<Database, "execute">, userId: string, id: 
 }
 
 /**
- * Deletes the user's product or suggestion; its relations (niches, subcategories, makers,
+ * Deletes the user's product or suggestion (the submitter's only: a maker by claim edits, and
+ * deleting is irreversible); its relations (niches, subcategories, makers,
  * upvotes, saves, feedback, stats, claims, revisions) go with it through their cascading foreign
  * keys, in the same statement. A product the public could see leaves the page cache too.
  */

@@ -4,6 +4,7 @@
  */
 import * as z from "zod/mini";
 import { normalizeWebUrl, OWN_UPLOAD } from "~/domain/product-form/web-url";
+import { cleanText, DESCRIPTION_MAX, DESCRIPTION_MIN, HEADLINE_MAX, HEADLINE_MIN, TAGLINE_MAX, visibleText } from "~/domain/product-form/fields";
 
 export const PRODUCT_NAME_REQUIRED = "Product name is required";
 export const PRODUCT_NAME_MIN = "Product name must be at least 3 characters";
@@ -16,6 +17,8 @@ export const PRICING_REQUIRED = "Pricing is required";
 export const DRAFT_SAVED = "Draft Saved";
 export const PRODUCT_UPDATED = "Product Updated";
 export const PRODUCT_UPDATED_FOR_REVIEW = "Product Updated: your changes will be reviewed by our team before they go live.";
+/** Update Product with nothing changed: nothing is filed, nothing goes to review. */
+export const NO_CHANGES = "No changes to save";
 export const PRODUCT_DELETED = "Product Deleted";
 export const DELETE_FAILED = "Failed to delete the product. Please try again.";
 export const SAVE_FAILED = "Failed to save product. Please try again.";
@@ -66,6 +69,8 @@ export interface MyProductCard {
   promotion?: { start: string; end: string } | null;
   /** Why an administrator rejected the submission (rejected products only). */
   review_note?: string | null;
+  /** The caller submitted it (else they are a verified maker: they edit it but do not delete it). */
+  is_submitter: boolean;
 }
 
 /** The wizard (issue 11's later step) continues a draft from its id. */
@@ -112,7 +117,7 @@ export const productBasicsSchema = z.object({
 });
 
 export type ProductBasics = z.output<typeof productBasicsSchema>;
-export type ProductBasicsErrors = Partial<Record<"productName" | "websiteUrl" | "logoUrl" | "pricing" | "form", string>>;
+export type ProductBasicsErrors = Partial<Record<"productName" | "websiteUrl" | "logoUrl" | "pricing" | "headline" | "tagline" | "description" | "form", string>>;
 
 /** What the form shows: the saved values, or what was typed when the server refused it. */
 export interface ProductBasicsValues {
@@ -120,7 +125,32 @@ export interface ProductBasicsValues {
   websiteUrl: string;
   logoUrl: string;
   pricing: string;
+  /** The listing's text, on Edit Product only (a new product gets it in the wizard's details). */
+  headline?: string;
+  tagline?: string;
+  description?: string;
 }
+
+const line = z.pipe(
+  z.transform((value: unknown) => cleanText(value)),
+  z.string(),
+);
+const multiline = z.pipe(
+  z.transform((value: unknown) => cleanText(value, true)),
+  z.string(),
+);
+
+/**
+ * Edit Product: the basic fields and the listing's text (issue 36: the text was only in the
+ * wizard). Empty text is allowed here (a draft gets it in the wizard, which requires it); the
+ * action refuses emptying a headline or description a submitted product already has.
+ */
+export const productEditSchema = z.extend(productBasicsSchema, {
+  headline: line.check(z.refine((value) => value === "" || value.length >= 5, HEADLINE_MIN), z.maxLength(300, HEADLINE_MAX)),
+  tagline: line.check(z.maxLength(300, TAGLINE_MAX)),
+  description: multiline.check(z.refine((value) => value === "" || visibleText(value).length >= 50, DESCRIPTION_MIN), z.maxLength(20_000, DESCRIPTION_MAX)),
+});
+export type ProductEdit = z.output<typeof productEditSchema>;
 
 /** The Fetch Logo answer: the stored logo's URL, or the spec's message. */
 export type FetchLogoResult = { ok: true; logoUrl: string; message: string } | { ok: false; message: string };

@@ -1,15 +1,20 @@
 import { sql } from "drizzle-orm";
 import { queryRows, type Database } from "~/db/client.server";
+import { managedByAs } from "~/domain/product-access.server";
 import type { OwnProduct } from "./types";
 
-/** The products this user submitted (any status but deleted), newest first. */
+/**
+ * The profile's My Products tab: the same products and suggestions as /my-products' All Products
+ * (issue 36: the two disagreed), i.e. those the user submitted or is a verified maker of, any
+ * status but deleted, newest first.
+ */
 export function listOwnProducts(db: Database, userId: string, limit = 100): Promise<OwnProduct[]> {
   return queryRows<OwnProduct>(
     db,
-    sql`select id, product_name, slug, status, logo_url, created_at::text
-          from products
-         where submitter_id = ${userId} and status <> 'deleted' and type = 'product'
-         order by created_at desc, id desc
+    sql`select p.id, p.product_name, p.slug, p.status, p.type, p.logo_url, p.created_at::text
+          from products p
+         where ${managedByAs("p", userId)} and p.status <> 'deleted'
+         order by p.created_at desc, p.id desc
          limit ${limit}`,
   );
 }

@@ -20,6 +20,8 @@ export interface OwnProduct {
   product_name: string;
   slug: string;
   status: string;
+  /** `product`, or `suggestion` (a suggested resource: no page of its own). */
+  type: string;
   logo_url: string | null;
   created_at: string;
 }

@@ -9,6 +9,7 @@ import { sql } from "drizzle-orm";
 import { queryRows, type Database } from "~/db/client.server";
 import { invalidate, productTag } from "~/db/cache-bus.server";
 import type { SessionUser } from "~/domain/auth/session.server";
+import { managedByAs } from "~/domain/product-access.server";
 import { env } from "~/lib/env.server";
 import { logger } from "~/lib/logger.server";
 import { queueMail } from "~/lib/mail/mail.server";
@@ -31,7 +32,7 @@ export function listPromotableProducts(db: Tx, userId: string): Promise<Promotab
     sql`select p.id, p.product_name, p.slug,
                case when p.is_advertised and p.ad_end_date > now() then to_json(p.ad_end_date) #>> '{}' end as ad_end_date
           from products p
-         where p.submitter_id = ${userId} and p.status = 'live' and p.type = 'product'
+         where ${managedByAs("p", userId)} and p.status = 'live' and p.type = 'product'
          order by p.created_at desc, p.id desc limit 200`,
   );
 }
@@ -87,8 +88,8 @@ export async function startCheckout(
   const created = await db.transaction(async (tx) => {
     const [product] = await queryRows<{ id: number; product_name: string }>(
       tx,
-      sql`select id, product_name from products
-           where id = ${input.productId} and submitter_id = ${user.id} and status = 'live' and type = 'product'`,
+      sql`select p.id, p.product_name from products p
+           where p.id = ${input.productId} and ${managedByAs("p", user.id)} and p.status = 'live' and p.type = 'product'`,
     );
     if (!product) return null;
     const [order] = await queryRows<{ id: number }>(

@@ -1,3 +1,4 @@
+import { STATS_COUNTING_NOTE } from "~/domain/stats-note";
 import { formatCount } from "~/lib/format";
 import { StatsChart } from "./stats-chart";
 import type { SubmitterStats } from "./stats";
@@ -16,6 +17,7 @@ export function StatsRow({ stats }: { stats: SubmitterStats }) {
       <h2 id="stats-heading" className="font-semibold">
         Your product's statistics
       </h2>
+      <p className="text-sm text-muted-foreground">{STATS_COUNTING_NOTE}</p>
       <dl className="grid grid-cols-3 gap-3 sm:grid-cols-5">
         {items.map((item) => (
           <div key={item.name} className="flex flex-col" title={item.hint}>

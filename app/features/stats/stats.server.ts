@@ -2,10 +2,11 @@ import { sql } from "drizzle-orm";
 import { queryRows } from "~/db/client.server";
 import { getDb } from "~/db/registry.server";
 import { dailyActivity } from "~/domain/product-activity.server";
+import { isProductMaker, managedByAs } from "~/domain/product-access.server";
 import type { SubmitterStats } from "./stats";
 
 /**
- * The stats row of a product for its submitter, or null for anybody else: views (one per
+ * The stats row of a product for its submitter or a verified maker, or null for anybody else: views (one per
  * visitor and day), usages (click-outs), users (distinct visitors who clicked out), saves,
  * comments, and a daily series of views and click-outs for the last 30 days (UTC).
  */
@@ -20,7 +21,7 @@ export async function submitterStats(productId: number, viewerId: string | null 
                coalesce(s.bookmarks, 0)::int as saves,
                coalesce(s.comments, 0)::int as comments
         from products p left join product_stats s on s.product_id = p.id
-        where p.id = ${productId} and p.submitter_id = ${viewerId}`,
+        where p.id = ${productId} and ${managedByAs("p", viewerId)}`,
   );
   if (!totals) return null;
   const activity = await dailyActivity(db, viewerId, [productId]);
@@ -29,10 +30,10 @@ export async function submitterStats(productId: number, viewerId: string | null 
 }
 
 /**
- * The stats row for whoever views this product page: only its submitter gets one. Products
- * without a submitter (most of them) cost no query.
+ * The stats row for whoever views this product page: only its makers (submitter and verified
+ * makers, as loaded with the page) get one. Anybody else costs no query.
  */
-export async function submitterStatsFor(product: { id: number; submitter_id: string | null }, viewerId: string | null) {
-  if (!product.submitter_id || viewerId !== product.submitter_id) return null;
+export async function submitterStatsFor(product: { id: number; submitter_id: string | null; makers: readonly { id: string }[] }, viewerId: string | null) {
+  if (!isProductMaker(product, viewerId)) return null;
   return submitterStats(product.id, viewerId);
 }

@@ -3,8 +3,8 @@ import { Avatar } from "~/components/ui/avatar";
 import { Button } from "~/components/ui/button";
 import type { ProductDetail } from "../product.server";
 
-/** Creator and makers (or Unclaimed) with Claim this product. */
-export function ProductMakersList({ product }: { product: ProductDetail }) {
+/** Creator and makers (or Unclaimed) with Claim this product, which the product's own makers are not offered. */
+export function ProductMakersList({ product, viewerIsMaker = false }: { product: ProductDetail; viewerIsMaker?: boolean }) {
   const claimPath = `/claim-product?product=${encodeURIComponent(product.slug)}`;
   return (
     <section aria-labelledby="makers-heading" className="rounded-xl border p-4">
@@ -26,9 +26,11 @@ export function ProductMakersList({ product }: { product: ProductDetail }) {
           ))}
         </ul>
       )}
-      <Button asChild variant="link" className="mt-2 h-auto px-0">
-        <Link to={`/auth?redirectTo=${encodeURIComponent(claimPath)}`}>Claim this product</Link>
-      </Button>
+      {viewerIsMaker ? null : (
+        <Button asChild variant="link" className="mt-2 h-auto px-0">
+          <Link to={`/auth?redirectTo=${encodeURIComponent(claimPath)}`}>Claim this product</Link>
+        </Button>
+      )}
     </section>
   );
 }

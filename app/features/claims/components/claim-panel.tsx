@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { Form, Link, useNavigate, useNavigation } from "react-router";
+import { notify } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
 import { FormAlert } from "~/components/ui/form-field";
 import { ProductIdentity } from "~/domain/components/product-identity";
@@ -56,9 +57,10 @@ function Settled({ product, message }: { product: ClaimProduct; message: string 
   );
 }
 
-/** The success message, then the product page after the spec's 2 s. */
+/** The success message (on the page and as the spec's toast), then the product page after the spec's 2 s. */
 function Verified({ slug, message }: { slug: string; message: string }) {
   const navigate = useNavigate();
+  useEffect(() => notify.success(message), [message]);
   useEffect(() => {
     const timer = setTimeout(() => navigate(`/resources/${slug}`), CLAIM_REDIRECT_MS);
     return () => clearTimeout(timer);

@@ -129,12 +129,18 @@ function ProductCard({ product, days, activity }: { product: MyProductCard; days
             <ExternalLinkIcon aria-hidden className="size-4" />
           </a>
         ) : null}
+        {product.status === "live" && !suggestion ? (
+          <Link to="/advertise" className={outlineLink}>
+            Advertise<span className="sr-only"> {product.product_name}</span>
+          </Link>
+        ) : null}
         {product.status === "draft" && !suggestion ? (
           <Link to={wizardUrl(product.id)} className={outlineLink}>
             Continue<span className="sr-only"> {product.product_name}</span>
           </Link>
         ) : null}
-        <DeleteProduct product={product} />
+        {/* A maker by claim edits the listing; removing it stays its submitter's (decision 033). */}
+        {product.is_submitter ? <DeleteProduct product={product} /> : null}
       </div>
       {activity ? <ProductActivityCharts name={product.product_name} days={days} activity={activity} /> : null}
     </li>

@@ -1,3 +1,4 @@
+import { STATS_COUNTING_NOTE } from "~/domain/stats-note";
 import { ACTIVITY_METRICS, type ProductActivity } from "../activity";
 
 const dayFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
@@ -28,6 +29,7 @@ export function ProductActivityCharts({ name, days, activity }: Props) {
       <h3 className="text-sm font-medium">
         Last {days.length} days <span className="font-normal text-muted-foreground">({range})</span>
       </h3>
+      <p className="text-xs text-muted-foreground">{STATS_COUNTING_NOTE}</p>
       <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4">
         {ACTIVITY_METRICS.map((metric) => (
           <li key={metric.key}>

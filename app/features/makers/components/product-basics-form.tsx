@@ -6,7 +6,7 @@ import { Button } from "~/components/ui/button";
 import { FormAlert, FormField } from "~/components/ui/form-field";
 import { ProductLogo } from "~/domain/components/product-logo";
 import { useFormErrors } from "~/lib/use-form-errors";
-import { FORM_PRICINGS, LOGO_WEBSITE_FIRST, productBasicsSchema, type FetchLogoResult, type ProductBasicsErrors, type ProductBasicsValues } from "../my-products";
+import { FORM_PRICINGS, LOGO_WEBSITE_FIRST, productBasicsSchema, productEditSchema, type FetchLogoResult, type ProductBasicsErrors, type ProductBasicsValues } from "../my-products";
 
 const fieldClass = "flex flex-col gap-2";
 
@@ -20,11 +20,13 @@ interface Props {
 
 /**
  * Basic Information (create) or Edit Product: Product Name*, Website URL*, Logo URL with Fetch
- * Logo and a preview, Pricing*. Fetch Logo asks the page's action (intent=fetch-logo) without
- * leaving the page and puts the stored logo's URL into the Logo URL field.
+ * Logo and a preview, Pricing*; Edit Product also the listing's Headline, Tagline and
+ * Description. Fetch Logo asks the page's action (intent=fetch-logo) without leaving the page
+ * and puts the stored logo's URL into the Logo URL field. Proceed to Details saves, then opens
+ * the wizard's details (features, video, coupon, categories, maker comment, makers).
  */
 export function ProductBasicsForm({ mode, values, errors: serverErrors, live = false }: Props) {
-  const { errors, ...check } = useFormErrors<ProductBasicsErrors>(productBasicsSchema, serverErrors);
+  const { errors, ...check } = useFormErrors<ProductBasicsErrors>(mode === "edit" ? productEditSchema : productBasicsSchema, serverErrors);
   const navigation = useNavigation();
   const saving = navigation.state === "submitting";
   const intent = navigation.formData?.get("intent");
@@ -41,6 +43,11 @@ export function ProductBasicsForm({ mode, values, errors: serverErrors, live = f
             ? "This product is live: your changes are reviewed by our team before they replace the public listing."
             : "Fields marked * are required."}
         </p>
+        {mode === "edit" ? (
+          <p className="text-sm text-muted-foreground">
+            Features, video, coupon, categories, maker comment and makers are in the details: Proceed to Details.
+          </p>
+        ) : null}
       </div>
       <Form method="post" className="flex flex-col gap-5" noValidate {...check}>
         {errors.form ? <FormAlert>{errors.form}</FormAlert> : null}
@@ -109,6 +116,52 @@ export function ProductBasicsForm({ mode, values, errors: serverErrors, live = f
             </select>
           )}
         </FormField>
+        {mode === "edit" ? (
+          <>
+            <FormField
+              id="product-headline"
+              name="headline"
+              label="Headline"
+              hint="A short summary shown under the name on your product page, ideally 50-100 characters."
+              className={fieldClass}
+              defaultValue={values.headline ?? ""}
+              maxLength={300}
+              autoComplete="off"
+              error={errors.headline}
+              errorRole="alert"
+            />
+            <FormField
+              id="product-tagline"
+              name="tagline"
+              label="Tagline"
+              className={fieldClass}
+              defaultValue={values.tagline ?? ""}
+              maxLength={300}
+              autoComplete="off"
+              error={errors.tagline}
+              errorRole="alert"
+            />
+            <FormField
+              id="product-description"
+              name="description"
+              label="Description"
+              hint="At least 50 characters. Simple formatting is kept: paragraphs, bold, italics, lists and links."
+              className={fieldClass}
+              error={errors.description}
+              errorRole="alert"
+            >
+              {(control) => (
+                <textarea
+                  {...control}
+                  rows={7}
+                  defaultValue={values.description ?? ""}
+                  maxLength={20_000}
+                  className="w-full rounded-md border border-input bg-background px-3 py-2 text-base text-foreground placeholder:text-muted-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring md:text-sm"
+                />
+              )}
+            </FormField>
+          </>
+        ) : null}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           {mode === "create" ? (
             <>
@@ -128,7 +181,10 @@ export function ProductBasicsForm({ mode, values, errors: serverErrors, live = f
                 <Link to="/my-products">Back to My Products</Link>
               </Button>
               <Button type="submit" name="intent" value="update" disabled={saving}>
-                {saving ? "Saving..." : "Update Product"}
+                {saving && intent !== "details" ? "Saving..." : "Update Product"}
+              </Button>
+              <Button type="submit" name="intent" value="details" variant="outline" disabled={saving}>
+                {saving && intent === "details" ? "Saving..." : "Proceed to Details"}
               </Button>
             </>
           )}

@@ -1,10 +1,12 @@
 /**
  * The wizard's reads: the caller's own product as the wizard shows it (the live row merged with
  * its pending revision), its makers, and the launch platforms. Every product read filters on the
- * submitter in the same statement, so another user's id is "not found" (decision 033).
+ * product's makers (submitter or verified maker) in the same statement, so anyone else's id is
+ * "not found" (decision 033).
  */
 import { sql } from "drizzle-orm";
 import { queryRows, type Database } from "~/db/client.server";
+import { managedByAs } from "~/domain/product-access.server";
 import { LAUNCH_PLATFORMS_MAX, LAUNCH_SUBCATEGORY_SLUG, type LaunchPlatform, type ProgressFacts } from "./steps";
 
 export interface WizardMaker {
@@ -39,7 +41,8 @@ export interface WizardProduct extends WizardColumns {
   id: number;
   slug: string;
   status: string;
-  submitter_id: string;
+  /** Null for a demo or imported product whose maker came by a claim. */
+  submitter_id: string | null;
   upvotes: number;
   /** A live product with an edit waiting for review: the wizard shows that edit. */
   pendingChanges: boolean;
@@ -49,9 +52,9 @@ export interface WizardProduct extends WizardColumns {
   live: WizardColumns;
 }
 
-type Row = WizardColumns & { id: number; slug: string; status: string; submitter_id: string; upvotes: number; changes: Partial<WizardColumns> | null };
+type Row = WizardColumns & { id: number; slug: string; status: string; submitter_id: string | null; upvotes: number; changes: Partial<WizardColumns> | null };
 
-/** The caller's own product (not a suggestion, not hidden by moderation), or null. */
+/** A product the caller manages (not a suggestion, not hidden by moderation), or null. */
 export async function loadWizardProduct(db: Pick<Database, "execute">, userId: string, id: number, lock = false): Promise<WizardProduct | null> {
   const [row] = await queryRows<Row>(
     db,
@@ -63,7 +66,7 @@ export async function loadWizardProduct(db: Pick<Database, "execute">, userId: s
                coalesce((select st.upvotes from product_stats st where st.product_id = p.id), 0)::int as upvotes,
                (select r.changes from product_revisions r where r.product_id = p.id and r.status = 'pending') as changes
           from products p
-         where p.id = ${id} and p.submitter_id = ${userId} and p.type = 'product' and p.status <> 'deleted'
+         where p.id = ${id} and ${managedByAs("p", userId)} and p.type = 'product' and p.status <> 'deleted'
          ${lock ? sql`for update of p` : sql``}`,
   );
   if (!row) return null;
@@ -88,13 +91,13 @@ export function progressFacts(product: Pick<WizardProduct, "status" | "headline"
 }
 
 /** The product's makers (verified), its submitter first. */
-export async function listMakers(db: Pick<Database, "execute">, productId: number, submitterId: string): Promise<WizardMaker[]> {
+export async function listMakers(db: Pick<Database, "execute">, productId: number, submitterId: string | null): Promise<WizardMaker[]> {
   return queryRows<WizardMaker>(
     db,
     sql`select pr.id, pr.username, pr.avatar_url
           from product_makers pm join profiles pr on pr.id = pm.profile_id
          where pm.product_id = ${productId} and pm.status = 'verified'
-         order by (pm.profile_id = ${submitterId}) desc, pm.created_at, pr.username`,
+         order by (pm.profile_id = ${submitterId}) is true desc, pm.created_at, pr.username`,
   );
 }
 

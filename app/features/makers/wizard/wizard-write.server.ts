@@ -110,7 +110,8 @@ export async function saveMakerComment(db: Database, userId: string, id: number,
  */
 export async function saveMakers(db: Database, userId: string, id: number, makerIds: string[]): Promise<{ result: WriteResult; cacheTags: CacheTag[] }> {
   const saved = await withOwnProduct(db, userId, id, async (tx, product) => {
-    const makers = [product.submitter_id, ...makerIds.filter((makerId) => makerId !== product.submitter_id)];
+    // A product without a submitter (a claimed demo or imported one) has only the makers chosen here.
+    const makers = [...(product.submitter_id ? [product.submitter_id] : []), ...makerIds.filter((makerId) => makerId !== product.submitter_id)];
     const written = await updateProduct(tx, id, { makers });
     return product.status === "live" && written ? written.cacheTags : ([] as CacheTag[]);
   });

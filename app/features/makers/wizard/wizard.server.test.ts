@@ -267,6 +267,19 @@ describe("the steps", () => {
   });
 });
 
+describe("a maker by verified claim (issue 36)", () => {
+  it("opens the wizard of a product without a submitter and saves its makers; a member who is not a maker gets 404", async () => {
+    const live = await createProduct(getDb());
+    await getDb().execute(sql`update products set headline = 'Claimed headline' where id = ${live.id}`);
+    await getDb().execute(sql`insert into product_makers (product_id, profile_id, status) values (${live.id}, ${alice.id}, 'verified')`);
+    expect((await load(live.id, alice, "product-info")).status).toBe(200);
+    expect((await load(live.id, bob, "product-info")).status).toBe(404);
+    expect((await post(live.id, bob, { intent: "makers", makers: bob.id })).status).toBe(404);
+    expect((await post(live.id, alice, { intent: "makers", makers: [alice.id, bob.id] })).status).toBe(302);
+    expect(await makerIdsOf(live.id)).toEqual([alice.id, bob.id].sort());
+  });
+});
+
 describe("a live product", () => {
   it("keeps the public version: edits and the comment wait as one pending revision", async () => {
     const live = await createProduct(getDb(), { nicheSlug: undefined });

@@ -11,7 +11,7 @@ import { useStepForm } from "./use-step-form";
 interface Props {
   productId: number;
   makers: MakerOption[];
-  submitterId: string;
+  submitterId: string | null;
   errors?: ProductFormErrors;
   /** Embed Badge opens after submission. */
   badgeOpen: boolean;
@@ -23,7 +23,7 @@ export function MakersStep({ productId, makers, submitterId, errors: serverError
   return (
     <StepFrame title="Product Makers" intro="Credit the people who built this product with you. They are shown on the product page.">
       <Form method="post" noValidate className="flex flex-col gap-5" {...formProps}>
-        <MakersPicker defaultValue={makers} lockedIds={[submitterId]} error={errors.makers ?? errors.form} />
+        <MakersPicker defaultValue={makers} lockedIds={submitterId ? [submitterId] : []} error={errors.makers ?? errors.form} />
         <div>
           <Button type="submit" name="intent" value="makers" disabled={busy}>
             {busy ? <LoaderCircleIcon aria-hidden className="animate-spin" /> : null}
