@@ -212,4 +212,23 @@ describe("a server whose event loop runs late (issue 34)", () => {
       await close();
     }
   });
+
+  it("refuses the page requests of a loop running far behind even while slots are free (the embedded database's case)", async () => {
+    // On PGlite a render holds its slot for milliseconds: the queue is in the socket buffers, so
+    // slots stay free while visitors wait there. Past twice the lag limit a request is refused anyway.
+    const admission = { maxConcurrent: 100, maxQueued: 100, queueWaitMs: 60_000, maxLagMs: 200 };
+    const app = createServerApp({ mode: "production", build: () => Promise.reject(new Error("no pages in this test")), admission });
+    const { base, close } = await listen(createRequestListener(app, { admission }));
+    try {
+      const burst = await Promise.all(Array.from({ length: 10 }, (_, i) => rawGet(base, `/page-${i}`)));
+      for (const request of burst) request.send();
+      blockEventLoop(1000);
+      for (const head of await Promise.all(burst.map((request) => request.head))) {
+        expect(head).toMatch(/^HTTP\/1\.1 503 /);
+        expect(head).toMatch(/\r\nRetry-After: 5\r\n/i);
+      }
+    } finally {
+      await close();
+    }
+  });
 });

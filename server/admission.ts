@@ -70,7 +70,10 @@ export function loopLagMs(now = performance.now()): number {
 
 /**
  * For the server's own listener, on every request that will go to admission control, before
- * Express: refuses it (true) with a fixed 503 when the loop lags more than `maxLagMs`, else stamps
+ * Express: refuses it (true) with a fixed 503 when the loop lags more than `maxLagMs` and every
+ * slot is taken, or more than twice `maxLagMs` whatever the slots (on the embedded database a
+ * render holds its slot for milliseconds and the queue is the socket buffers: slots stay free
+ * while visitors wait there for seconds, issue 34); else stamps
  * its arrival (when a slot is free it starts anyway). Refusing costs almost nothing, so a late process catches up instead of starting
  * renders whose visitors have waited in the socket buffers already.
  */
@@ -79,7 +82,7 @@ export function arrivalCheck({ maxLagMs = LAG_LIMIT_MS }: Pick<AdmissionOptions,
     const now = performance.now();
     const lag = loopLagMs(now);
     // Only while every slot is taken: one slow render (a cold start) delays the loop, but a free slot starts this at once.
-    if (lag > maxLagMs && saturated()) {
+    if (lag > maxLagMs && (saturated() || lag > 2 * maxLagMs)) {
       sendOverloadedRaw(req, res);
       return true;
     }
