@@ -7,6 +7,7 @@ import { getDb } from "~/db/registry.server";
 import { isSuspended, SUSPENDED_CODE, SUSPENDED_MESSAGE } from "./suspension.server";
 import { CLIENT_IP_HEADER } from "~/lib/http/headers";
 import { logger } from "~/lib/logger.server";
+import { siteOrigins } from "~/lib/http/origin.server";
 import { ensureProfile } from "../people/profile-record.server";
 import { authSettingsFromEnv, devSignInAllowed, devSignInAllowedFor, type AuthSettings } from "./config.server";
 import { devSignInPlugin } from "./dev-sign-in.server";
@@ -48,7 +49,7 @@ export function createAuth(settings: AuthSettings) {
     baseURL: settings.appUrl,
     basePath: BASE_PATH,
     secret: settings.secret,
-    trustedOrigins: [settings.appUrl],
+    trustedOrigins: siteOrigins(settings.appUrl),
     logger: {
       level: "warn",
       log: (level, message, ...args) => {
