@@ -71,18 +71,23 @@ export function loopLagMs(now = performance.now()): number {
 /**
  * For the server's own listener, on every request that will go to admission control, before
  * Express: refuses it (true) with a fixed 503 when the loop lags more than `maxLagMs` and every
- * slot is taken, or more than twice `maxLagMs` whatever the slots (on the embedded database a
- * render holds its slot for milliseconds and the queue is the socket buffers: slots stay free
- * while visitors wait there for seconds, issue 34); else stamps
+ * slot is taken, or more than twice `maxLagMs` with a few renders under way though slots are free
+ * (on the embedded database a render holds its slot for milliseconds and the queue is the socket
+ * buffers: slots stay free while visitors wait there for seconds, issue 34); else stamps
  * its arrival (when a slot is free it starts anyway). Refusing costs almost nothing, so a late process catches up instead of starting
  * renders whose visitors have waited in the socket buffers already.
  */
-export function arrivalCheck({ maxLagMs = LAG_LIMIT_MS }: Pick<AdmissionOptions, "maxLagMs"> = {}, saturated: () => boolean = () => true) {
+export type SlotLoad = "full" | "busy" | "idle";
+/** Renders under way from which a loop over twice the lag limit late refuses with slots still free. */
+export const BUSY_REQUESTS = 4;
+
+export function arrivalCheck({ maxLagMs = LAG_LIMIT_MS }: Pick<AdmissionOptions, "maxLagMs"> = {}, load: () => SlotLoad = () => "full") {
   return (req: IncomingMessage, res: ServerResponse): boolean => {
     const now = performance.now();
     const lag = loopLagMs(now);
     // Only while every slot is taken: one slow render (a cold start) delays the loop, but a free slot starts this at once.
-    if (lag > maxLagMs && (saturated() || lag > 2 * maxLagMs)) {
+    const slots = lag > maxLagMs ? load() : "idle";
+    if (slots === "full" || (slots === "busy" && lag > 2 * maxLagMs)) {
       sendOverloadedRaw(req, res);
       return true;
     }
@@ -136,8 +141,14 @@ export function admissionControl({ maxConcurrent, maxQueued, queueWaitMs }: Admi
       clearTimeout(waiter.timer);
     });
   };
-  /** Whether a new request would have to queue: every slot is taken. */
-  return Object.assign(admit, { saturated: () => active >= maxConcurrent });
+  /**
+   * How loaded the slots are: "full" when a new request would have to queue, "busy" when at least
+   * BUSY_REQUESTS renders are under way (a late loop with a few requests in hand is an overload,
+   * one with none is a pause: a collection, a start-up, a test runner beside it), else "idle".
+   */
+  return Object.assign(admit, {
+    load: (): SlotLoad => (active >= maxConcurrent ? "full" : active >= Math.min(BUSY_REQUESTS, maxConcurrent) ? "busy" : "idle"),
+  });
 }
 
 const OVERLOADED_HTML = Buffer.from(

@@ -11,7 +11,7 @@ import { env, trustProxySetting } from "../app/lib/env.server";
 import { logger } from "../app/lib/logger.server";
 import { serveUploads } from "../app/lib/storage/serve-uploads.server";
 import { uploadsDirectory } from "../app/lib/storage/storage.server";
-import { admissionControl, arrivalCheck, QUEUE_WAIT_MS, sendOverloaded, type AdmissionOptions } from "./admission";
+import { admissionControl, arrivalCheck, QUEUE_WAIT_MS, sendOverloaded, type AdmissionOptions, type SlotLoad } from "./admission";
 import { limitBody } from "./body-limit";
 import { buildDirectory } from "./build";
 import { dropCachedPages } from "./page-cache";
@@ -76,8 +76,8 @@ export function createServerApp({ mode, build, vite, clientDir = path.resolve(bu
     admission ?? { maxConcurrent: env().MAX_CONCURRENT_REQUESTS, maxQueued: env().MAX_QUEUED_REQUESTS, queueWaitMs: QUEUE_WAIT_MS },
   );
   app.use(admit);
-  // For createRequestListener: whether every slot is taken.
-  app.locals.saturated = admit.saturated;
+  // For createRequestListener: how loaded the slots are.
+  app.locals.slotLoad = admit.load;
 
   const handler = createPageHandler({
     mode,
@@ -106,7 +106,7 @@ export function createServerApp({ mode, build, vite, clientDir = path.resolve(bu
  * over, before Express, and refused at once while the process runs too late to answer it in time.
  */
 export function createRequestListener(app: ReturnType<typeof createServerApp>, { pageCacheSeconds = 0, admission }: Pick<Options, "pageCacheSeconds" | "admission"> = {}) {
-  const late = arrivalCheck(admission, app.locals.saturated as () => boolean);
+  const late = arrivalCheck(admission, app.locals.slotLoad as () => SlotLoad);
   return (req: IncomingMessage, res: ServerResponse) => {
     if (pageCacheSeconds > 0 && serveCachedPage(req, res)) {
       if (logger().isLevelEnabled("info")) logger().info({ method: req.method, url: req.url, status: res.statusCode, cache: "hit" }, "request");
