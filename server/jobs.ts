@@ -6,6 +6,7 @@
 import type { DatabaseHandle } from "../app/db/client.server";
 import { IMPORT_QUEUE, importJobHandler, importWriteSettings, releaseOrphanedImports, resumeStaleImports } from "../app/features/catalog-import/import-job.server";
 import { PRODUCT_LOGO_QUEUE, productLogoJobHandler, scheduleProductLogoSweeps } from "../app/features/logos/logo-sweep.server";
+import { startMailOutbox } from "../app/domain/mail-outbox.server";
 import { InProcessJobQueue } from "../app/lib/jobs/in-process.server";
 import { setJobQueue, type JobQueue } from "../app/lib/jobs/job-queue";
 import { PgBossJobQueue } from "../app/lib/jobs/pg-boss.server";
@@ -24,6 +25,8 @@ export async function startJobWorkers(handle: DatabaseHandle, databaseUrl: strin
   await queue.work(IMPORT_QUEUE, importJobHandler(() => handle.db, importWriteSettings(queue.kind === "in-process" ? "embedded" : "postgres")));
   await queue.work(PRODUCT_LOGO_QUEUE, productLogoJobHandler(() => handle.db));
   setJobQueue(queue);
+  // E-mail goes through the database's outbox: what a crash or a failing mail server held back is sent (decision 073).
+  const stopMailOutbox = await startMailOutbox(handle.db);
   // Outside logos are copied into our storage: first sweep 5 minutes after start, then every 10 (decision 050).
   const stopLogoSweeps = scheduleProductLogoSweeps(queue);
   const resume = () =>
@@ -39,6 +42,7 @@ export async function startJobWorkers(handle: DatabaseHandle, databaseUrl: strin
     async stop() {
       clearInterval(timer);
       stopLogoSweeps();
+      stopMailOutbox();
       setJobQueue(undefined);
       await queue.stop().catch((error: unknown) => logger().warn({ err: error }, "job queue did not stop cleanly"));
     },

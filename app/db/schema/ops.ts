@@ -125,3 +125,29 @@ export const error_log = pgTable(
   },
   (t) => [index("error_log_created_idx").on(t.created_at.desc())],
 );
+
+/**
+ * E-mail waiting to be sent (decision 073): written before anything is sent, so a crash or a
+ * failing mail server delays a message instead of losing it. Sent at least once: a process that
+ * dies mid-send leaves its claim to expire and the message is sent again.
+ */
+export const mail_outbox = pgTable(
+  "mail_outbox",
+  {
+    id: serial("id").primaryKey(),
+    recipient: text("recipient").notNull(),
+    subject: text("subject").notNull(),
+    body_text: text("body_text").notNull(),
+    body_html: text("body_html"),
+    created_at: createdAt(),
+    attempts: integer("attempts").notNull().default(0),
+    next_attempt_at: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    /** A sender is on it until then (a dead sender's claim runs out). */
+    claimed_until: timestamp("claimed_until", { withTimezone: true }),
+    sent_at: timestamp("sent_at", { withTimezone: true }),
+    /** Given up after the last attempt; last_error says why. */
+    failed_at: timestamp("failed_at", { withTimezone: true }),
+    last_error: text("last_error"),
+  },
+  (t) => [index("mail_outbox_due_idx").on(t.next_attempt_at).where(sql`sent_at is null and failed_at is null`)],
+);

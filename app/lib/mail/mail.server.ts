@@ -95,12 +95,31 @@ export function createMailer(settings: MailSettings): Mailer {
   };
 }
 
-const KEY = Symbol.for("toolnest.mail");
-interface Holder {
-  [KEY]?: { mailer: Mailer; pending: Set<Promise<unknown>> };
+/**
+ * Where queued messages wait until they are sent (the database's mail_outbox, registered by the
+ * server at start: app/domain/mail-outbox.server.ts). Without one, queueMail sends straight away.
+ */
+export interface MailStore {
+  save(message: MailMessage): Promise<void>;
+  /** The next message due, claimed for this sender for a while; null when none is due. */
+  claim(): Promise<{ id: number; attempts: number; message: MailMessage } | null>;
+  sent(id: number): Promise<void>;
+  failed(id: number, error: string, attempts: number): Promise<void>;
 }
 
-function state() {
+const KEY = Symbol.for("toolnest.mail");
+interface MailState {
+  mailer: Mailer;
+  pending: Set<Promise<unknown>>;
+  store?: MailStore;
+  delivering?: Promise<void>;
+  again?: boolean;
+}
+interface Holder {
+  [KEY]?: MailState;
+}
+
+function state(): MailState {
   const holder = globalThis as Holder;
   holder[KEY] ??= { mailer: createMailer(mailSettingsFromEnv()), pending: new Set() };
   return holder[KEY];
@@ -111,18 +130,73 @@ export async function sendMail(message: MailMessage): Promise<SentMail> {
   return state().mailer.send(message);
 }
 
+function track(work: Promise<unknown>) {
+  const { pending } = state();
+  pending.add(work);
+  void work.finally(() => pending.delete(work));
+}
+
 /**
  * Sends in the background: the caller answers at once (so a response does not reveal, by its
- * timing or an error, whether a message was sent) and a failure is only logged.
+ * timing or an error, whether a message was sent). With a store, the message is written there
+ * first and sent from it, so a crash or a failing mail server delays it instead of losing it;
+ * a message that cannot be a message at all (no valid address) is only logged.
  */
 export function queueMail(message: MailMessage): void {
-  const { mailer, pending } = state();
-  const delivery = mailer.send(message).then(
-    (sent) => logger().info({ transport: sent.transport, messageId: sent.messageId }, "mail sent"),
-    (error: unknown) => logger().error({ err: error, subject: message.subject }, "mail could not be sent"),
+  const { mailer, store } = state();
+  const parsed = messageSchema.safeParse(message);
+  if (!parsed.success) {
+    logger().error({ subject: message.subject, issues: parsed.error.issues.map((issue) => issue.path.join(".")) }, "mail could not be sent: not a valid message");
+    return;
+  }
+  if (store) {
+    track(
+      store.save(message).then(
+        () => deliverQueuedMail(),
+        (error: unknown) => logger().error({ err: error, subject: message.subject }, "mail could not be queued"),
+      ),
+    );
+    return;
+  }
+  track(
+    mailer.send(message).then(
+      (sent) => logger().info({ transport: sent.transport, messageId: sent.messageId }, "mail sent"),
+      (error: unknown) => logger().error({ err: error, subject: message.subject }, "mail could not be sent"),
+    ),
   );
-  pending.add(delivery);
-  void delivery.finally(() => pending.delete(delivery));
+}
+
+/** Sends every message of the store that is due, one at a time; a call during a run makes it look again. */
+export function deliverQueuedMail(): Promise<void> {
+  const s = state();
+  const store = s.store;
+  if (!store) return Promise.resolve();
+  if (s.delivering) {
+    s.again = true;
+    return s.delivering;
+  }
+  const run = (async () => {
+    do {
+      s.again = false;
+      for (let item = await store.claim(); item; item = await store.claim()) {
+        try {
+          const sent = await s.mailer.send(item.message);
+          await store.sent(item.id);
+          logger().info({ transport: sent.transport, messageId: sent.messageId, outboxId: item.id }, "mail sent");
+        } catch (error) {
+          logger().error({ err: error, subject: item.message.subject, outboxId: item.id, attempts: item.attempts }, "mail could not be sent");
+          await store.failed(item.id, error instanceof Error ? error.message : String(error), item.attempts);
+        }
+      }
+    } while (s.again);
+  })()
+    .catch((error: unknown) => logger().error({ err: error }, "queued mail could not be read"))
+    .finally(() => {
+      s.delivering = undefined;
+    });
+  s.delivering = run;
+  track(run);
+  return run;
 }
 
 /** Resolves once every queued message has been delivered or has failed (tests, shutdown). */
@@ -131,9 +205,15 @@ export async function mailIdle(): Promise<void> {
   while (pending.size) await Promise.all([...pending]);
 }
 
-/** Tests: use these settings (or forget the mailer so the next use reads the environment). */
+/** The store queueMail writes to (the server registers the database's at start; undefined: none). */
+export function setMailStore(store: MailStore | undefined) {
+  state().store = store;
+}
+
+/** Tests: use these settings (or forget the mailer so the next use reads the environment); the store stays. */
 export function setMailSettings(settings: MailSettings | undefined) {
   const holder = globalThis as Holder;
+  const store = holder[KEY]?.store;
   holder[KEY]?.mailer.close();
-  holder[KEY] = settings ? { mailer: createMailer(settings), pending: new Set() } : undefined;
+  holder[KEY] = settings ? { mailer: createMailer(settings), pending: new Set(), store } : store ? { mailer: createMailer(mailSettingsFromEnv()), pending: new Set(), store } : undefined;
 }
