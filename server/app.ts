@@ -15,7 +15,7 @@ import { limitBody } from "./body-limit";
 import { buildDirectory } from "./build";
 import { dropCachedPages } from "./page-cache";
 import { rejectMalformedUrl, rejectUnusableBodies } from "./input-guards";
-import { createPageHandler } from "./request-handler";
+import { clientGone, createPageHandler } from "./request-handler";
 import { securityHeaders } from "./security-headers";
 import { staticFiles } from "./static-files";
 
@@ -89,6 +89,7 @@ export function createServerApp({ mode, build, vite, clientDir = path.resolve(bu
       logger().warn({ url: req.originalUrl }, "no database connection in time: answered 503");
       return sendOverloaded(req, res);
     }
+    if (clientGone(res)) return void logger().debug({ err: error, url: req.originalUrl }, "client went away");
     logger().error({ err: error, url: req.originalUrl }, "unhandled request error");
     void recordServerError({ method: req.method, path: req.path, status: 500, error });
     if (res.headersSent) return;
