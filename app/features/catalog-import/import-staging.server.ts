@@ -3,6 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { queryRows, type Database } from "~/db/client.server";
 import { catalog_import_rows, catalog_imports } from "~/db/schema";
 import { recordAudit, type Actor } from "~/domain/audit/audit.server";
+import { UPLOAD_TIMED_OUT_MESSAGE } from "./csv-format";
 import { assertCsvFile, CsvImportError, CsvReader, type CsvRecord } from "./csv-read.server";
 import { prepareRow } from "./csv-row.server";
 import { plural } from "./import-report";
@@ -130,7 +131,7 @@ export async function stageUpload(db: Database, admin: Actor, source: Readable, 
     await writing;
   } catch (error) {
     await (writing as Promise<void> | null)?.catch(() => {}); // (assigned inside flush)
-    const message = error instanceof CsvImportError || isTooLarge(error) ? (error as Error).message : null;
+    const message = error instanceof CsvImportError || isBodyRefusal(error) ? bodyRefusalMessage(error as Error) : null;
     await db.delete(catalog_import_rows).where(eq(catalog_import_rows.import_id, id));
     await db
       .update(catalog_imports)
@@ -216,7 +217,16 @@ async function insertStagedRows(db: Database, importId: number, rows: StagedRowI
       messages jsonb, slug text, domain text, name_key text, duplicate_of_row int)`);
 }
 
-/** The body cap's error while streaming (server/body-limit.ts): status 413 with its message. */
-export function isTooLarge(error: unknown): error is Error & { status: 413 } {
-  return error instanceof Error && (error as { status?: unknown }).status === 413;
+/**
+ * The body's refusal while streaming (server/body-limit.ts), with its message: 413 past the size
+ * cap, 408 when it did not all arrive in time.
+ */
+export function isBodyRefusal(error: unknown): error is Error & { status: 408 | 413 } {
+  const status = error instanceof Error ? (error as { status?: unknown }).status : undefined;
+  return status === 408 || status === 413;
+}
+
+/** What the admin reads: the upload page's message for a timeout, the error's own otherwise. */
+export function bodyRefusalMessage(error: Error): string {
+  return isBodyRefusal(error) && error.status === 408 ? UPLOAD_TIMED_OUT_MESSAGE : error.message;
 }
