@@ -10,6 +10,11 @@ import { plural } from "./import-report";
 
 /** Rows written to the staging table per statement while the file streams in. */
 const STAGE_BATCH = 2000;
+/**
+ * Characters of cells per statement, whichever comes first: 2,000 rows of 10,000-character
+ * descriptions made 20 MB statements, held twice (the rows and their JSON) while the next was read.
+ */
+const STAGE_BATCH_CHARS = 8_000_000;
 const NUL = /\0/g;
 
 export interface StagedUpload {
@@ -44,15 +49,21 @@ function groupKey(values: CsvRecord["values"]): string {
 }
 
 /** A cell as stored: PostgreSQL refuses NUL in text, so it becomes U+FFFD (the row is refused anyway). */
-function storable(values: CsvRecord["values"]): { cells: Record<string, string>; hadNul: boolean } {
+function storable(values: CsvRecord["values"]): { cells: Record<string, string>; hadNul: boolean; chars: number } {
   const cells: Record<string, string> = {};
   let hadNul = false;
+  let chars = 0;
   for (const [column, value] of Object.entries(values)) {
     if (value === undefined) continue;
-    if (value.includes("\0")) hadNul = true;
-    cells[column] = value.replace(NUL, "\uFFFD");
+    chars += value.length;
+    if (value.includes("\0")) {
+      hadNul = true;
+      cells[column] = value.replace(NUL, "\uFFFD");
+    } else {
+      cells[column] = value;
+    }
   }
-  return { cells, hadNul };
+  return { cells, hadNul, chars };
 }
 
 /**
@@ -80,6 +91,7 @@ export async function stageUpload(db: Database, admin: Actor, source: Readable, 
   });
   const firstRowOf = new Map<string, number>();
   let batch: StagedRowInsert[] = [];
+  let batchChars = 0;
   let rows = 0;
   let valid = 0;
   let duplicates = 0;
@@ -89,6 +101,7 @@ export async function stageUpload(db: Database, admin: Actor, source: Readable, 
     if (!batch.length) return;
     const values = batch;
     batch = [];
+    batchChars = 0;
     if (writing) await writing;
     writing = insertStagedRows(db, id, values);
     writing.catch(() => {}); // Awaited before the next batch, at the end, or on failure.
@@ -97,7 +110,7 @@ export async function stageUpload(db: Database, admin: Actor, source: Readable, 
     for await (const record of reader.records()) {
       if (options.signal?.aborted) throw new CsvImportError("interrupted", "The upload was interrupted: nothing was imported.");
       rows++;
-      const { cells, hadNul } = storable(record.values);
+      const { cells, hadNul, chars } = storable(record.values);
       const result = prepareRow(record, "live");
       const staged: StagedRowInsert = {
         row: record.row,
@@ -125,7 +138,8 @@ export async function stageUpload(db: Database, admin: Actor, source: Readable, 
         }
       }
       batch.push(staged);
-      if (batch.length >= STAGE_BATCH) await flush();
+      batchChars += chars;
+      if (batch.length >= STAGE_BATCH || batchChars >= STAGE_BATCH_CHARS) await flush();
     }
     await flush();
     await writing;
