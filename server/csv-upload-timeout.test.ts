@@ -52,10 +52,10 @@ function upload(fileName: string, first: string, options: { trickle?: { everyMs:
     const headers: Record<string, string | number> = { Cookie: cookie, Origin: APP_URL, "Content-Type": "text/csv", "X-File-Name": fileName };
     if (options.declared) headers["Content-Length"] = options.declared;
     const req = http.request({ host: "127.0.0.1", port, path: CSV_UPLOAD_PATH, method: "POST", headers });
-    let timer: NodeJS.Timeout | undefined;
+    const trickling: { timer?: NodeJS.Timeout } = {};
     req.on("error", reject);
     req.on("response", (res) => {
-      clearInterval(timer);
+      clearInterval(trickling.timer);
       let body = "";
       res.setEncoding("utf8");
       res.on("data", (chunk: string) => (body += chunk));
@@ -65,7 +65,7 @@ function upload(fileName: string, first: string, options: { trickle?: { everyMs:
     req.write(first);
     if (!options.trickle) return void req.end();
     let n = 0;
-    timer = setInterval(() => req.write(row(`Trickle ${n++}`)), options.trickle.everyMs);
+    trickling.timer = setInterval(() => req.write(row(`Trickle ${n++}`)), options.trickle.everyMs);
   });
 }
 
