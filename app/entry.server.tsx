@@ -34,6 +34,11 @@ export default function handleRequest(
     const readyOption: keyof RenderToPipeableStreamOptions = (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
     // Abort the render after streamTimeout, leaving time to flush the rejected boundaries.
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
+    // A visitor who hung up needs no more of the page: stop rendering it now (the server aborts the signal).
+    const onClientGone = () => {
+      clearTimeout(timeoutId);
+      abort(request.signal.reason);
+    };
 
     // The server's per-response nonce (server/security-headers.ts) goes on every inline script:
     // React Router's (through ServerRouter), React's streaming ones, and ours (NonceContext).
@@ -64,6 +69,8 @@ export default function handleRequest(
       },
       onError(error: unknown) {
         responseStatusCode = 500;
+        // The visitor left: the render stopped for them, nothing failed.
+        if (request.signal.aborted) return void logger().debug({ url: request.url }, "render stopped: the client went away");
         // Errors before the shell rejects and reach handleError; these happened while streaming.
         if (shellRendered) {
           logger().error({ err: error, url: request.url }, "render error");
@@ -71,6 +78,8 @@ export default function handleRequest(
         }
       },
     });
+    if (request.signal.aborted) onClientGone();
+    else request.signal.addEventListener("abort", onClientGone, { once: true });
   });
 }
 

@@ -11,11 +11,16 @@
  * temporary DATA_DIR): the product row is written before the server starts and the counts read after
  * it stops, since PGlite has one owner; the import's state is followed on its progress page.
  *
+ * With --megabytes N the file is about N MB of rows with long descriptions (--description-chars,
+ * default 10,000: fewer rows, large cells) instead of --rows short ones, and the upload's rate is
+ * reported in MB/s. --upload-only stops once the upload has answered (no import, no page timing).
+ *
+ *   npx tsx bench/csv-import-server.ts [--rows 100000] [--megabytes 100 [--description-chars 10000] [--html]] [--upload-only]
+ *     [--profile DIR (CPU profiles of the server's processes)] [--workers 1] [--pglite] [--crash-after S]
+ *
  * With --crash-after S (with --pglite) the server is killed with SIGKILL S seconds into the import,
  * and the bench times its restart (to /healthz) against a clean restart of the same data, as
  * issue 34 asks: a restart after a crash takes no more than twice a clean start.
- *
- *   npx tsx bench/csv-import-server.ts [--rows 100000] [--workers 1] [--pglite] [--crash-after 20]
  */
 import { execFileSync } from "node:child_process";
 import crypto from "node:crypto";
@@ -29,12 +34,26 @@ import { openDatabase, queryRows } from "../app/db/client.server";
 import { loginForm } from "../tests/e2e/login-form";
 import { startApp } from "./http";
 import { processTree } from "./proc";
-import { generateCsv } from "./import";
+import { generateCsv, generateLongCsv } from "./import";
 import { scratchPostgres } from "./scratch-database";
 import { summarize } from "./stats";
 
-const { values } = parseArgs({ options: { rows: { type: "string", default: "100000" }, workers: { type: "string", default: "" }, pglite: { type: "boolean" }, "crash-after": { type: "string" } } });
-const rows = Number(values.rows);
+const { values } = parseArgs({
+  options: {
+    rows: { type: "string", default: "100000" },
+    megabytes: { type: "string", default: "" },
+    "description-chars": { type: "string", default: "10000" },
+    html: { type: "boolean" },
+    "upload-only": { type: "boolean" },
+    /** A directory for CPU profiles of the server's processes (node --cpu-prof), written when they stop. */
+    profile: { type: "string", default: "" },
+    workers: { type: "string", default: "" },
+    pglite: { type: "boolean" },
+    "crash-after": { type: "string" },
+  },
+});
+const megabytes = Number(values.megabytes) || 0;
+let rows = Number(values.rows);
 const ADMIN = { email: "bench-admin@toolnest.test", password: crypto.randomBytes(12).toString("hex") };
 const PAGE_SLUG = "bench-page-product";
 
@@ -88,8 +107,10 @@ async function signIn(base: string, cookies: Cookies) {
   if (signedIn.status !== 302) throw new Error(`Admin Portal sign-in answered ${signedIn.status}`);
 }
 
-const file = path.join(os.tmpdir(), `toolnest-bench-server-${rows}.csv`);
-await generateCsv(file, rows);
+const file = path.join(os.tmpdir(), megabytes ? `toolnest-bench-server-${megabytes}mb.csv` : `toolnest-bench-server-${rows}.csv`);
+if (megabytes) rows = await generateLongCsv(file, megabytes, Number(values["description-chars"]), values.html === true);
+else await generateCsv(file, rows);
+const fileBytes = fs.statSync(file).size;
 const onPglite = values.pglite === true;
 const scratch = onPglite ? null : await scratchPostgres("bench_import_server");
 const dataDir = onPglite ? fs.mkdtempSync(path.join(os.tmpdir(), "toolnest-bench-import-server-")) : "";
@@ -111,7 +132,8 @@ async function crashAndRestart(afterSeconds: number, env: Record<string, string>
   await new Promise((resolve) => setTimeout(resolve, afterSeconds * 1000));
   process.kill(app!.pid, "SIGKILL");
   await app!.stop();
-  const [wal] = fs.existsSync(path.join(dataDir, "pgdata/pg_wal")) ? [fs.readdirSync(path.join(dataDir, "pgdata/pg_wal")).length] : [0];
+  const walDir = path.join(dataDir, "pgdata/pg_wal");
+  const wal = fs.existsSync(walDir) ? fs.readdirSync(walDir).length : 0;
   let started = performance.now();
   app = await startApp(env);
   const afterCrash = (performance.now() - started) / 1000;
@@ -121,10 +143,8 @@ async function crashAndRestart(afterSeconds: number, env: Record<string, string>
   const clean = (performance.now() - started) / 1000;
   console.log(`\nKilled (SIGKILL) ${afterSeconds} s into a ${rows.toLocaleString()}-row import (${wal} WAL segment files on disk)`);
   console.log(`  restart after the crash: ${afterCrash.toFixed(1)} s to /healthz; clean restart of the same data: ${clean.toFixed(1)} s (${(afterCrash / clean).toFixed(2)}x)`);
-  await app.stop();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-  fs.rmSync(file, { force: true });
 }
+
 try {
   const database: Record<string, string> = scratch ? { DATABASE_URL: scratch.url } : { DATABASE_URL: "", DATA_DIR: dataDir };
   const env = { ...database, AUTH_SECRET: crypto.randomBytes(32).toString("hex"), PAGE_CACHE_SECONDS: "0", GOOGLE_CLIENT_ID: "", ...(values.workers ? { WEB_CONCURRENCY: values.workers } : {}) };
@@ -136,7 +156,7 @@ try {
   await client?.connect();
   await query(`insert into products (product_name, slug, tagline, description, website_url, pricing, status)
     values ('Bench Page Product', '${PAGE_SLUG}', 'A page to time', 'Read over and over while rows land.', 'https://bench-page-product.example.com', 'free', 'live')`);
-  app = await startApp(env);
+  app = await startApp(env, values.profile ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(values.profile)}`] : []);
   const { base, pid } = app;
   const cookies = new Cookies();
   await signIn(base, cookies);
@@ -182,69 +202,75 @@ try {
   const staged = (await uploaded.json()) as { id?: number; error?: string; rows?: number };
   if (uploaded.status !== 201 || !staged.id) throw new Error(`upload answered ${uploaded.status}: ${JSON.stringify(staged)}`);
   const previewSeconds = (performance.now() - t0) / 1000;
-
-  const t1 = performance.now();
-  const proceed = await fetch(`${base}/admin/products/map-csv/${staged.id}`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { Origin: base, Cookie: cookies.header(), "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ intent: "proceed" }),
-  });
-  if (proceed.status >= 400) throw new Error(`Proceed answered ${proceed.status}`);
-  if (values["crash-after"]) {
-    // It cleans up after itself: the rest of this run measures an import that no longer runs.
-    await crashAndRestart(Number(values["crash-after"]), env);
-    process.exit(0);
+  console.log(
+    `\nCSV upload through the server, ${client ? "PostgreSQL" : "PGlite"}, ${rows.toLocaleString()} rows, ${(fileBytes / 1e6).toFixed(1)} MB: ` +
+      `answered (preview ready) in ${previewSeconds.toFixed(1)} s, ${(fileBytes / 1e6 / previewSeconds).toFixed(1)} MB/s (${os.cpus().length} cores, shared machine: noisy)`,
+  );
+  if (values["upload-only"]) {
+    fs.mkdirSync(".tmp", { recursive: true });
+    fs.writeFileSync(".tmp/bench-csv-import-server.json", JSON.stringify({ database: client ? "postgres" : "pglite", rows, megabytes: fileBytes / 1e6, previewSeconds, megabytesPerSecond: fileBytes / 1e6 / previewSeconds }, null, 2));
   }
-  let state = "";
-  const done = () => state === "completed" || state === "failed" || state === "cancelled";
-  // On PGlite the server owns the database: the progress page says when the import has ended,
-  // asked once a second (the figure is then up to a second late; the page is a request too).
-  const stateOf = async (): Promise<string> => {
-    if (client) return (await client.query<{ state: string }>(`select state from catalog_imports where id = $1`, [staged.id])).rows[0]?.state ?? "";
-    const html = await (await fetch(`${base}/admin/imports/${staged.id}`, { headers: { Cookie: cookies.header() } })).text();
-    // The summary shows once the import has ended, however it ended; its state is read after the server stops.
-    return html.includes("Summary") ? "completed" : "running";
-  };
-  const watching = (async () => {
-    while (!done()) {
-      state = await stateOf();
-      if (!done()) await new Promise((resolve) => setTimeout(resolve, client ? 100 : 1_000));
+
+  if (!values["upload-only"]) {
+    const t1 = performance.now();
+    const proceed = await fetch(`${base}/admin/products/map-csv/${staged.id}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { Origin: base, Cookie: cookies.header(), "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ intent: "proceed" }),
+    });
+    if (proceed.status >= 400) throw new Error(`Proceed answered ${proceed.status}`);
+    if (values["crash-after"]) await crashAndRestart(Number(values["crash-after"]), env);
+    let state = "";
+    const done = () => state === "completed" || state === "failed" || state === "cancelled";
+    // On PGlite the server owns the database: the progress page says when the import has ended,
+    // asked once a second (the figure is then up to a second late; the page is a request too).
+    const stateOf = async (): Promise<string> => {
+      if (client) return (await client.query<{ state: string }>(`select state from catalog_imports where id = $1`, [staged.id])).rows[0]?.state ?? "";
+      const html = await (await fetch(`${base}/admin/imports/${staged.id}`, { headers: { Cookie: cookies.header() } })).text();
+      // The summary shows once the import has ended, however it ended; its state is read after the server stops.
+      return html.includes("Summary") ? "completed" : "running";
+    };
+    const watching = (async () => {
+      while (!done()) {
+        state = await stateOf();
+        if (!done()) await new Promise((resolve) => setTimeout(resolve, client ? 100 : 1_000));
+      }
+    })();
+    const busy = summarize("importing", await pageLoop(done));
+    await watching;
+    const importSeconds = (performance.now() - t1) / 1000;
+    clearInterval(sampler);
+    sampleMemory();
+    const hwm = memory(processTree(pid), "VmHWM");
+    if (!client) await app.stop();
+    const [record] = await query<{ rows_imported: number; state: string }>(`select rows_imported, state from catalog_imports where id = ${Number(staged.id)}`);
+    state = record?.state ?? state;
+
+    console.log(`\nCSV upload through the server, ${client ? "PostgreSQL" : "PGlite"}, ${rows.toLocaleString()} rows (${(fs.statSync(file).size / 1e6).toFixed(1)} MB), ${os.cpus().length} cores`);
+    console.log(`  upload answered (preview ready): ${previewSeconds.toFixed(1)} s`);
+    console.log(`  import ${state}: ${importSeconds.toFixed(1)} s, ${record?.rows_imported} imported, ${Math.round(rows / importSeconds)} rows/s`);
+    console.log(`  product page over HTTP: idle p95 ${idle.p95.toFixed(1)} ms; during the import p95 ${busy.p95.toFixed(1)} ms, max ${busy.max.toFixed(0)} ms (${busy.n} requests)`);
+    console.log("  server processes, resident memory (MB): before the upload / peak sampled / peak (VmHWM, whole life)");
+    for (const [p, m] of before) {
+      console.log(`    ${p}: ${m.mb} / ${peak.get(p)?.mb ?? "-"} / ${hwm.get(p)?.mb ?? "-"}  ${m.cmd.slice(0, 90)}`);
     }
-  })();
-  const busy = summarize("importing", await pageLoop(done));
-  await watching;
-  const importSeconds = (performance.now() - t1) / 1000;
-  clearInterval(sampler);
-  sampleMemory();
-  const hwm = memory(processTree(pid), "VmHWM");
-  if (!client) await app.stop();
-  const [record] = await query<{ rows_imported: number; state: string }>(`select rows_imported, state from catalog_imports where id = ${Number(staged.id)}`);
-  state = record?.state ?? state;
-
-  console.log(`\nCSV upload through the server, ${client ? "PostgreSQL" : "PGlite"}, ${rows.toLocaleString()} rows (${(fs.statSync(file).size / 1e6).toFixed(1)} MB), ${os.cpus().length} cores`);
-  console.log(`  upload answered (preview ready): ${previewSeconds.toFixed(1)} s`);
-  console.log(`  import ${state}: ${importSeconds.toFixed(1)} s, ${record?.rows_imported} imported, ${Math.round(rows / importSeconds)} rows/s`);
-  console.log(`  product page over HTTP: idle p95 ${idle.p95.toFixed(1)} ms; during the import p95 ${busy.p95.toFixed(1)} ms, max ${busy.max.toFixed(0)} ms (${busy.n} requests)`);
-  console.log("  server processes, resident memory (MB): before the upload / peak sampled / peak (VmHWM, whole life)");
-  for (const [p, m] of before) {
-    console.log(`    ${p}: ${m.mb} / ${peak.get(p)?.mb ?? "-"} / ${hwm.get(p)?.mb ?? "-"}  ${m.cmd.slice(0, 90)}`);
+    const result = {
+      database: client ? "postgres" : "pglite",
+      rows,
+      previewSeconds,
+      importSeconds,
+      rowsPerSecond: Math.round(rows / importSeconds),
+      pageIdleP95Ms: idle.p95,
+      pageP95Ms: busy.p95,
+      pageMaxMs: busy.max,
+      /** The largest server process before the upload, and at its peak. */
+      idleRssMb: Math.max(...[...before.values()].map((m) => m.mb)),
+      peakRssMb: Math.max(...[...hwm.values()].map((m) => m.mb)),
+    };
+    fs.mkdirSync(".tmp", { recursive: true });
+    fs.writeFileSync(".tmp/bench-csv-import-server.json", JSON.stringify(result, null, 2));
   }
-  const result = {
-    database: client ? "postgres" : "pglite",
-    rows,
-    previewSeconds,
-    importSeconds,
-    rowsPerSecond: Math.round(rows / importSeconds),
-    pageIdleP95Ms: idle.p95,
-    pageP95Ms: busy.p95,
-    pageMaxMs: busy.max,
-    /** The largest server process before the upload, and at its peak. */
-    idleRssMb: Math.max(...[...before.values()].map((m) => m.mb)),
-    peakRssMb: Math.max(...[...hwm.values()].map((m) => m.mb)),
-  };
-  fs.mkdirSync(".tmp", { recursive: true });
-  fs.writeFileSync(".tmp/bench-csv-import-server.json", JSON.stringify(result, null, 2));
 } finally {
   await app?.stop();
   await client?.end().catch(() => {});

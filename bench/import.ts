@@ -64,6 +64,39 @@ function generatedRow(i: number): string[] {
   return row;
 }
 
+/**
+ * A CSV of about `megabytes` MB whose rows carry long descriptions (`descriptionChars` each, with
+ * quotes, commas and line breaks, as pasted prose has; with `html`, in paragraphs and lists as a
+ * directory's export has): fewer rows, large cells. Returns the rows.
+ */
+export async function generateLongCsv(file: string, megabytes: number, descriptionChars = 10_000, html = false): Promise<number> {
+  const out = fs.createWriteStream(file);
+  const header = "product_name,headline,tagline,description,pricing,website_url,topics,logo_url,niche,subcategory\n";
+  out.write(header);
+  let bytes = header.length;
+  let i = 0;
+  while (bytes < megabytes * 1e6) {
+    let chunk = "";
+    for (let k = 0; k < 50 && bytes + chunk.length < megabytes * 1e6; k++) {
+      i++;
+      const row = generatedRow(i);
+      let description = row[3]!;
+      while (description.length < descriptionChars) {
+        description += html
+          ? `<p>${words(i + description.length, 30)}, <strong>${words(i, 3)}</strong> and <em>"${words(i + 1, 2)}"</em>.</p>\n<ul><li>${words(i + 2, 8)}</li><li>${words(i + 3, 8)}</li></ul>\n`
+          : ` ${words(i + description.length, 40)}, "really", and\nmore: ${words(i + 7, 20)}.`;
+      }
+      row[3] = description.slice(0, descriptionChars);
+      chunk += row.map(quote).join(",") + "\n";
+    }
+    bytes += Buffer.byteLength(chunk);
+    if (!out.write(chunk)) await once(out, "drain");
+  }
+  out.end();
+  await once(out, "finish");
+  return i;
+}
+
 /** Writes the CSV with backpressure, without holding it in memory. */
 export async function generateCsv(file: string, rows: number) {
   const out = fs.createWriteStream(file);

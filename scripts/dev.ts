@@ -11,9 +11,11 @@ try {
   const jobs = await startJobWorkers(handle, env.DATABASE_URL);
   const vite = await import("vite");
   const devServer = await vite.createServer({ server: { middlewareMode: true }, appType: "custom" });
-  const { createServerApp } = await import("../server/app");
+  const { bodyTimeoutsFromEnv, createServerApp } = await import("../server/app");
+  const { requestTimeoutBackstopMs } = await import("../server/body-limit");
   const app = createServerApp({ mode: "development", vite: devServer });
   const server = app.listen(env.PORT, env.HOST, () => console.log(`${env.SITE_NAME} (development) on ${env.APP_URL}`));
+  server.requestTimeout = requestTimeoutBackstopMs(bodyTimeoutsFromEnv());
   server.on("error", exitWithError);
   const stop = () => {
     server.close();

@@ -64,6 +64,11 @@ try {
     const { logger } = await import("../app/lib/logger.server");
     // Cached anonymous pages are answered before Express; a late process refuses the rest at once (server/app.ts).
     const server = http.createServer(createRequestListener(app, { pageCacheSeconds: env.PAGE_CACHE_SECONDS }));
+    // Node's whole-request deadline is a backstop above the bodies' own (server/body-limit.ts), which
+    // answer with a message: at its default 300 s it cut a 100 MB CSV upload on a slow link first.
+    const { requestTimeoutBackstopMs } = await import("../server/body-limit");
+    const { bodyTimeoutsFromEnv } = await import("../server/app");
+    server.requestTimeout = requestTimeoutBackstopMs(bodyTimeoutsFromEnv());
     server.listen(env.PORT, env.HOST);
     server.on("error", exitWithError);
     server.on("listening", () => {

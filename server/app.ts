@@ -12,11 +12,11 @@ import { logger } from "../app/lib/logger.server";
 import { serveUploads } from "../app/lib/storage/serve-uploads.server";
 import { uploadsDirectory } from "../app/lib/storage/storage.server";
 import { admissionControl, arrivalCheck, QUEUE_WAIT_MS, sendOverloaded, type AdmissionOptions, type SlotLoad } from "./admission";
-import { limitBody } from "./body-limit";
+import { limitBody, type BodyLimits } from "./body-limit";
 import { buildDirectory } from "./build";
 import { dropCachedPages } from "./page-cache";
 import { rejectMalformedUrl, rejectUnusableBodies } from "./input-guards";
-import { createPageHandler, serveCachedPage } from "./request-handler";
+import { clientGone, createPageHandler, serveCachedPage } from "./request-handler";
 import { securityHeaders } from "./security-headers";
 import { staticFiles } from "./static-files";
 
@@ -29,9 +29,16 @@ interface Options {
   pageCacheSeconds?: number;
   /** Requests handled at once and queued (default: MAX_CONCURRENT_REQUESTS, MAX_QUEUED_REQUESTS, QUEUE_WAIT_MS). */
   admission?: AdmissionOptions;
+  /** How long bodies may take to arrive (default: BODY_TIMEOUT_SECONDS, CSV_UPLOAD_TIMEOUT_SECONDS). */
+  bodyTimeouts?: Pick<BodyLimits, "bodyTimeoutMs" | "csvUploadTimeoutMs">;
 }
 
-export function createServerApp({ mode, build, vite, clientDir = path.resolve(buildDirectory(), "client"), pageCacheSeconds = 0, admission }: Options) {
+/** The body deadlines the settings ask for (server/body-limit.ts); also what `server.requestTimeout` must stay above. */
+export function bodyTimeoutsFromEnv(): Required<Pick<BodyLimits, "bodyTimeoutMs" | "csvUploadTimeoutMs">> {
+  return { bodyTimeoutMs: env().BODY_TIMEOUT_SECONDS * 1000, csvUploadTimeoutMs: env().CSV_UPLOAD_TIMEOUT_SECONDS * 1000 };
+}
+
+export function createServerApp({ mode, build, vite, clientDir = path.resolve(buildDirectory(), "client"), pageCacheSeconds = 0, admission, bodyTimeouts }: Options) {
   const app = express();
   // Writes on this instance or another drop the cached pages they change (app/db/cache-bus.server.ts).
   onInvalidate(dropCachedPages);
@@ -44,7 +51,14 @@ export function createServerApp({ mode, build, vite, clientDir = path.resolve(bu
   app.use(securityHeaders(mode));
   // Bad addresses and bodies are refused before anything reads them (decision 026).
   app.use(rejectMalformedUrl);
-  app.use(limitBody({ maxBytes: env().MAX_BODY_BYTES, uploadBytes: env().MAX_UPLOAD_BYTES, csvUploadBytes: env().MAX_CSV_UPLOAD_BYTES }));
+  app.use(
+    limitBody({
+      maxBytes: env().MAX_BODY_BYTES,
+      uploadBytes: env().MAX_UPLOAD_BYTES,
+      csvUploadBytes: env().MAX_CSV_UPLOAD_BYTES,
+      ...(bodyTimeouts ?? bodyTimeoutsFromEnv()),
+    }),
+  );
   app.use(rejectUnusableBodies);
 
   app.get("/healthz", async (_req, res) => {
@@ -91,6 +105,7 @@ export function createServerApp({ mode, build, vite, clientDir = path.resolve(bu
       logger().warn({ url: req.originalUrl }, "no database connection in time: answered 503");
       return sendOverloaded(req, res);
     }
+    if (clientGone(res)) return void logger().debug({ err: error, url: req.originalUrl }, "client went away");
     logger().error({ err: error, url: req.originalUrl }, "unhandled request error");
     void recordServerError({ method: req.method, path: req.path, status: 500, error });
     if (res.headersSent) return;

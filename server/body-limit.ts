@@ -16,6 +16,22 @@ export interface BodyLimits {
   uploadBytes: number;
   /** The admin CSV upload's body, which is streamed to its route instead of buffered (default: uploadBytes). */
   csvUploadBytes?: number;
+  /** How long a body may take to arrive (default 300 s, Node's old requestTimeout): then 408 and the connection closes. */
+  bodyTimeoutMs?: number;
+  /** The same for the CSV upload's streamed body (default 30 min): its route answers the 408 with the upload's message. */
+  csvUploadTimeoutMs?: number;
+}
+
+const DEFAULT_BODY_TIMEOUT_MS = 300_000;
+const DEFAULT_CSV_UPLOAD_TIMEOUT_MS = 30 * 60_000;
+
+/**
+ * Node's own requestTimeout for the whole server (`server.requestTimeout`), kept as a backstop
+ * above every body deadline here: at its default (300 s) it cut a 100 MB upload on a slow link
+ * with a bare 408 before the upload's own, longer deadline, and Node's answer has no message.
+ */
+export function requestTimeoutBackstopMs(limits: Pick<BodyLimits, "bodyTimeoutMs" | "csvUploadTimeoutMs">): number {
+  return Math.max(limits.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS, limits.csvUploadTimeoutMs ?? DEFAULT_CSV_UPLOAD_TIMEOUT_MS) + 60_000;
 }
 
 /** The route whose body is streamed, not buffered: the admin CSV bulk upload (decision 042). */
@@ -57,7 +73,7 @@ export function limitBody(limits: BodyLimits) {
     // Node has already refused a malformed Content-Length; a declared size over the cap is not read at all.
     if (Number(req.headers["content-length"] ?? 0) > cap) return tooLarge(req, res, cap);
     if (streamed) {
-      streams.set(req, cappedStream(req, res, cap));
+      streams.set(req, cappedStream(req, res, cap, limits.csvUploadTimeoutMs ?? DEFAULT_CSV_UPLOAD_TIMEOUT_MS));
       return next();
     }
 
@@ -79,7 +95,14 @@ export function limitBody(limits: BodyLimits) {
     };
     // A client that hangs up mid-body gets nothing: there is no one to answer, and nothing to log.
     const onClose = () => stop();
+    // A body that trickles in for longer than its time is cut with an answer (Node's requestTimeout is only a backstop).
+    const timer = setTimeout(() => {
+      stop();
+      closeAfterAnswer(req, res);
+      sendRefusal(req, res, 408, "Request Timeout", "The request took too long to arrive.");
+    }, limits.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS);
     const stop = () => {
+      clearTimeout(timer);
       req.off("data", onData).off("end", onEnd).off("close", onClose).off("error", onClose);
     };
     req.on("data", onData).on("end", onEnd).on("close", onClose).on("error", onClose);
@@ -115,12 +138,14 @@ function closeAfterAnswer(req: IncomingMessage, res: Response) {
 
 /**
  * The body as a stream that fails with a 413 error (status 413, the refusal's message) once more
- * than `cap` bytes have come; the route answers it. If the route stops reading early (a bad file),
+ * than `cap` bytes have come, or with a 408 error (status 408) when it has not
+ * all come within `timeoutMs`; the route answers it. If the route stops reading early (a bad file),
  * the connection is closed after its answer rather than the rest being read.
  */
-function cappedStream(req: Request, res: Response, cap: number): Readable {
+function cappedStream(req: Request, res: Response, cap: number, timeoutMs: number): Readable {
   let total = 0;
   let ended = false;
+  const timer = setTimeout(() => counter.destroy(Object.assign(new Error("The upload took too long to arrive."), { status: 408 })), timeoutMs);
   const counter = new Transform({
     transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback) {
       total += chunk.byteLength;
@@ -131,8 +156,12 @@ function cappedStream(req: Request, res: Response, cap: number): Readable {
       done(null, chunk);
     },
   });
-  req.once("end", () => (ended = true));
+  req.once("end", () => {
+    ended = true;
+    clearTimeout(timer);
+  });
   counter.once("close", () => {
+    clearTimeout(timer);
     if (!ended) {
       req.unpipe(counter);
       closeAfterAnswer(req, res);

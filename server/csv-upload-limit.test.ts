@@ -1,5 +1,6 @@
 /** The CSV upload's body (decision 042): streamed to its route, not buffered, with its own cap. */
 import http from "node:http";
+import net from "node:net";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -12,7 +13,7 @@ const CSV_CAP = 512 * 1024;
 /** The guards in front of a route that reads the streamed body, as the upload route does, and says what it got. */
 function app() {
   const server = express();
-  server.use(rejectMalformedUrl, limitBody({ maxBytes: CAP, uploadBytes: CAP, csvUploadBytes: CSV_CAP }), rejectUnusableBodies);
+  server.use(rejectMalformedUrl, limitBody({ maxBytes: CAP, uploadBytes: CAP, csvUploadBytes: CSV_CAP, bodyTimeoutMs: 1_000 }), rejectUnusableBodies);
   server.use(async (req, res) => {
     const stream = streamedBody(req);
     if (!stream) return void res.json({ buffered: bufferedBody(req)?.byteLength ?? null });
@@ -94,6 +95,23 @@ describe("the CSV upload body", () => {
     expect(JSON.parse(result.body)).toMatchObject({ error: "The file is larger than 512 KB." });
     expect(result.sent).toBeLessThanOrEqual(2 * 1024 * 1024);
     expect(result.connection).toBe("close");
+  });
+
+  it("answers a form body still trickling in after its deadline with 408 and a message, and closes the connection", async () => {
+    // 1 KB of a 4 KB body, then nothing more: Node's own requestTimeout (a backstop) would answer a bare 408 much later.
+    const answer = await new Promise<string>((resolve) => {
+      let received = "";
+      const socket = net.connect(port, "127.0.0.1", () => {
+        socket.write(`POST /admin/products/new HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 4096\r\n\r\n`);
+        socket.write("a".repeat(1024));
+      });
+      socket.on("data", (chunk) => (received += chunk.toString()));
+      socket.on("error", () => {});
+      socket.on("close", () => resolve(received));
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+    expect(answer).toMatch(/\r\nConnection: close\r\n/i);
+    expect(answer).toContain("The request took too long to arrive.");
   });
 
   it("keeps buffering every other route under the general cap", async () => {

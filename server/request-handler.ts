@@ -7,6 +7,7 @@ import { createRequestHandler as createReactRouterHandler, type ServerBuild } fr
 import { requestScope } from "../app/db/busy.server";
 import { databaseWasBusy } from "../app/db/client.server";
 import { CLIENT_IP_HEADER, PEER_ADDRESS_HEADER } from "../app/lib/http/headers";
+import { logger } from "../app/lib/logger.server";
 import { sendOverloaded } from "./admission";
 import { bufferedBody, streamedBody } from "./body-limit";
 import { acceptsGzip, gzipCopies } from "./html-gzip";
@@ -202,11 +203,19 @@ export function createPageHandler({ build, mode, pageCacheSeconds }: Options) {
       if (pageCacheSeconds > 0) putCachedPage(cacheKey, page);
       sendRendered(req, res, page);
     } catch (error) {
-      // A visitor who hung up mid-response is not an error: there is no one left to answer.
-      if (res.destroyed) return;
+      // A visitor who hung up mid-request or mid-response is not an error: there is no one left to answer.
+      if (clientGone(res)) return void logger().debug({ err: error, method: req.method, url: req.originalUrl }, "client went away");
       next(error);
     }
   };
+}
+
+/**
+ * Whether the client went away before its answer was complete: the connection closed under the
+ * response (a reset, a closed tab, a load tool stopping). What fails then is not the server's fault.
+ */
+export function clientGone(res: ServerResponse): boolean {
+  return !res.writableFinished && (res.destroyed || res.closed || res.socket?.destroyed === true);
 }
 
 /** Whether the client's If-None-Match already names this ETag (it may then get a 304). */

@@ -66,6 +66,10 @@ const schema = z
     MAX_UPLOAD_BYTES: z.coerce.number().int().min(1024).default(6 * 1024 * 1024),
     /** Largest CSV file the admin bulk upload streams in (POST /admin/products/upload-csv). */
     MAX_CSV_UPLOAD_BYTES: z.coerce.number().int().min(1024).default(100 * 1024 * 1024),
+    /** Seconds a request body may take to arrive (server/body-limit.ts answers 408 past it); Node's own default was 300. */
+    BODY_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(300),
+    /** Seconds the CSV bulk upload's body may take to arrive: 100 MB on a slow link takes minutes. */
+    CSV_UPLOAD_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(30 * 60),
     /**
      * The local test-mode checkout when Stripe is not configured: "auto" (only on a local APP_URL, so a
      * public server never hands out free promotion), "on" (a staging server), "off".

@@ -1,19 +1,38 @@
 import { sql } from "drizzle-orm";
+import { OAuth2Server } from "oauth2-mock-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { onInvalidate, type CacheTag } from "~/db/cache-bus.server";
 import { queryRows } from "~/db/client.server";
 import { getDb } from "~/db/registry.server";
-import { setAuthSettings } from "~/domain/auth/auth.server";
+import { getAuth, setAuthSettings } from "~/domain/auth/auth.server";
 import { getPublicProduct } from "~/features/catalog/product.server";
 import { CLAIM_MESSAGES, type ClaimPage } from "~/features/claims/claims";
 import { CLAIM_RATE_LIMIT } from "~/features/claims/claims.server";
 import { RATE_LIMIT_MESSAGE } from "~/lib/http/rate-limit";
+import * as authRoute from "~/routes/auth";
 import * as route from "~/routes/claim-product";
 import { createProduct } from "../../tests/factories";
-import { APP_URL, formRequest, localSettings, signedInCookie } from "../../tests/support/auth";
+import { APP_URL, cookieHeader, formRequest, localSettings, signedInCookie } from "../../tests/support/auth";
 
-beforeAll(() => setAuthSettings(localSettings()));
-afterAll(() => setAuthSettings(undefined));
+/** A stand-in for Google (an OpenID issuer on 127.0.0.1) that vouches for whatever address a test asks. */
+const google = new OAuth2Server();
+let googleEmail = "";
+
+beforeAll(async () => {
+  await google.issuer.keys.generate("RS256");
+  await google.start(0, "127.0.0.1");
+  google.service.on("beforeUserinfo", (userinfo: { body: Record<string, unknown> }) => {
+    userinfo.body = { sub: `sub-${googleEmail}`, email: googleEmail, email_verified: true, name: "Google Person" };
+  });
+  google.service.on("beforeTokenSigning", (token: { payload: Record<string, unknown> }) => {
+    Object.assign(token.payload, { sub: `sub-${googleEmail}`, email: googleEmail, email_verified: true });
+  });
+  setAuthSettings(localSettings());
+});
+afterAll(async () => {
+  setAuthSettings(undefined);
+  await google.stop();
+});
 
 type Answer<T> = { data: T; init: { status: number } | null };
 type ActionAnswer = Answer<{ errors?: Record<string, string>; outcome?: string; slug?: string; message?: string }>;
@@ -27,14 +46,40 @@ async function product(overrides: Parameters<typeof createProduct>[1] = {}) {
   return { ...row, domain };
 }
 
-/** A member signed in through the development sign-in (which marks the address verified). */
-async function member(email: string) {
-  const cookie = await signedInCookie(email);
+async function userOf(email: string, cookie: string) {
   const [user] = await queryRows<{ id: string; username: string }>(
     getDb(),
     sql`select u.id, p.username from "user" u join profiles p on p.id = u.id where u.email = ${email}`,
   );
   return { cookie, ...user! };
+}
+
+/** A member signed in through the development sign-in (which proves nothing about the address). */
+async function member(email: string) {
+  return userOf(email, await signedInCookie(email));
+}
+
+/**
+ * A member signed in with Google (the whole flow: /auth's action, the issuer, our callback), whose
+ * address Google verified. The development sign-in is off while Google is set, so only for this.
+ */
+async function googleMember(email: string) {
+  googleEmail = email;
+  setAuthSettings(
+    localSettings({ google: { clientId: "toolnest-test-client", clientSecret: "toolnest-test-secret", discoveryUrl: `${google.issuer.url}/.well-known/openid-configuration` } }),
+  );
+  try {
+    const start = (await authRoute.action({ request: formRequest("/auth", { redirectTo: "/" }), params: {}, context: {} } as never)) as Response;
+    const issued = await fetch(new URL(start.headers.get("Location")!), { redirect: "manual" });
+    const callback = await getAuth().handler(
+      new Request(new URL(issued.headers.get("Location")!), { headers: { Cookie: cookieHeader(start.headers.getSetCookie()) } }),
+    );
+    const cookie = cookieHeader(callback.headers.getSetCookie());
+    expect(cookie).toContain("better-auth.session_token=");
+    return userOf(email, cookie);
+  } finally {
+    setAuthSettings(localSettings());
+  }
 }
 
 async function load(path: string, cookie?: string) {
@@ -96,9 +141,9 @@ describe("claim page", () => {
 });
 
 describe("claiming", () => {
-  it("verifies a claim from the product's own domain at once: the user becomes a maker, the cached page is dropped", async () => {
+  it("verifies a claim from a Google-verified address at the product's own domain at once: the user becomes a maker, the cached page is dropped", async () => {
     const p = await product();
-    const owner = await member(`founder@mail.${p.domain}`);
+    const owner = await googleMember(`founder@mail.${p.domain}`);
     expect(await makers(p.slug)).toEqual([]);
     const tags: CacheTag[] = [];
     const stop = onInvalidate((t) => tags.push(...t));
@@ -117,9 +162,22 @@ describe("claiming", () => {
     expect(await makers(p.slug)).toEqual([owner.username]);
   });
 
+  it("queues a claim from a development sign-in account at the product's own domain for review: the sign-in proved nothing", async () => {
+    const p = await product();
+    const typed = await member(`founder@${p.domain}`);
+    const answer = (await claim(p.slug, typed.cookie)) as ActionAnswer;
+    expect(answer.data).toEqual({ outcome: "pending", message: CLAIM_MESSAGES.pending });
+    expect(await claims(p.id)).toEqual([{ user_id: typed.id, status: "pending", verified_by: null }]);
+    expect(await makers(p.slug)).toEqual([]);
+    // Also for an account the old screen marked verified (the mark is the `dev` account, not the flag).
+    await getDb().execute(sql`update "user" set email_verified = true where id = ${typed.id}`);
+    expect(((await claim(p.slug, typed.cookie)) as ActionAnswer).data.outcome).toBe("pending");
+    expect(await makers(p.slug)).toEqual([]);
+  });
+
   it("without JavaScript, a verified claim redirects to the product page with a flash", async () => {
     const p = await product();
-    const owner = await member(`nojs@${p.domain}`);
+    const owner = await googleMember(`nojs@${p.domain}`);
     const response = (await claim(p.slug, owner.cookie, { maker: "on", accurate: "on" })) as Response;
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe(`/resources/${p.slug}`);
@@ -144,19 +202,19 @@ describe("claiming", () => {
 
   it("does not verify an unverified address, a gmail.com product for a gmail user, or a platform's domain", async () => {
     const unverified = await product();
-    const u = await member(`unverified@${unverified.domain}`);
+    const u = await googleMember(`unverified@${unverified.domain}`);
     await getDb().execute(sql`update "user" set email_verified = false where id = ${u.id}`);
     expect(((await claim(unverified.slug, u.cookie)) as ActionAnswer).data.outcome).toBe("pending");
 
     const gmail = await product({ website_url: "https://gmail.com/" });
-    const g = await member(`gmailer${Date.now()}@gmail.com`);
+    const g = await googleMember(`gmailer${Date.now()}@gmail.com`);
     expect(((await claim(gmail.slug, g.cookie)) as ActionAnswer).data.outcome).toBe("pending");
 
     // Six products at one unlisted domain: a platform, whoever its staff are.
     const shared = `platform${Date.now().toString(36)}.com`;
     const hosted = [];
     for (let i = 0; i < 6; i++) hosted.push(await product({ website_url: `https://${shared}/listing/${i}` }));
-    const staff = await member(`staff@${shared}`);
+    const staff = await googleMember(`staff@${shared}`);
     expect(((await claim(hosted[0]!.slug, staff.cookie)) as ActionAnswer).data.outcome).toBe("pending");
     expect(await makers(hosted[0]!.slug)).toEqual([]);
   });
@@ -174,7 +232,7 @@ describe("claiming", () => {
 
   it("keeps a rejected claim rejected, even from the product's own domain", async () => {
     const p = await product();
-    const claimer = await member(`rejected@${p.domain}`);
+    const claimer = await googleMember(`rejected@${p.domain}`);
     await getDb().execute(sql`insert into product_claims (product_id, user_id, status) values (${p.id}, ${claimer.id}, 'rejected')`);
     expect((await load(`/claim-product?product=${p.slug}`, claimer.cookie)).data.page).toMatchObject({ status: "rejected" });
     const answer = (await claim(p.slug, claimer.cookie)) as ActionAnswer;

@@ -1,13 +1,26 @@
 import type { BetterAuthPlugin } from "better-auth";
 import { APIError, createAuthEndpoint } from "better-auth/api";
 import { setSessionCookie } from "better-auth/cookies";
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { queryRows } from "~/db/client.server";
 import { getDb } from "~/db/registry.server";
 
-/** The provider id that marks identities from the development sign-in; they are never admins. */
+/**
+ * The provider id that marks identities from the development sign-in (the `account` row, so the
+ * mark survives restarts): they are never admins and their address is never proven (decision 025).
+ */
 export const DEV_PROVIDER_ID = "dev";
+
+/**
+ * SQL: whether the user's e-mail address is proven — `email_verified` and an account from a
+ * provider that checked it (Google), not only the development sign-in, which anybody reaching it
+ * may use with any address. The one test for anything a verified address grants (claims).
+ */
+export function provenEmailSql(userId: SQL): SQL {
+  return sql`(coalesce((select u.email_verified from "user" u where u.id = ${userId}), false)
+              and exists (select 1 from account a where a.user_id = ${userId} and a.provider_id <> ${DEV_PROVIDER_ID}))`;
+}
 
 export const devEmailSchema = z
   .string()
@@ -62,7 +75,8 @@ export function devSignInPlugin(enabled: () => boolean) {
             found?.user ??
             (
               await adapter.createOAuthUser(
-                { email, name: email.split("@")[0]!, emailVerified: true, image: null },
+                // Nothing proved the address: never "verified" (decision 025).
+                { email, name: email.split("@")[0]!, emailVerified: false, image: null },
                 { providerId: DEV_PROVIDER_ID, accountId: email },
               )
             ).user;

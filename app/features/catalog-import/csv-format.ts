@@ -9,6 +9,10 @@ export const CSV_MESSAGES = {
   parseFailed: "Failed to parse CSV file. Please check the file format.",
 } as const;
 
+/** The upload's body did not arrive within the server's time for it (server/body-limit.ts answers 408). */
+export const UPLOAD_TIMED_OUT_MESSAGE =
+  "The upload took too long and was stopped: nothing was imported. Try again on a faster connection, or split the file into smaller ones.";
+
 export const REQUIRED_COLUMNS = ["product_name", "headline", "tagline", "description", "pricing", "website_url"] as const;
 export const OPTIONAL_COLUMNS = ["link", "topics", "logo_url", "niche", "subcategory"] as const;
 export type CsvColumn = (typeof REQUIRED_COLUMNS)[number] | (typeof OPTIONAL_COLUMNS)[number];

@@ -17,7 +17,7 @@ import { CSV_MESSAGES, PREVIEW_PAGE_SIZE, TEMPLATE_COLUMNS, TEMPLATE_EXAMPLE, TE
 import { csvRow } from "./csv-output";
 import { excludeSchema, mapAllSchema, mapGroupSchema, mapRowSchema, PREVIEW_FILTERS, proceedSchema, statusSchema, type PreviewFilter } from "./import-forms";
 import { IMPORT_QUEUE, type ImportJobData } from "./import-job.server";
-import { isTooLarge, stageUpload } from "./import-staging.server";
+import { bodyRefusalMessage, isBodyRefusal, stageUpload } from "./import-staging.server";
 import type { ImportGroup, ImportState, ImportSummary, MappingPageData, Option, PlacementChoice, PreviewRow, ProgressData } from "./import-types";
 
 type ImportRecord = typeof catalog_imports.$inferSelect;
@@ -85,7 +85,7 @@ export async function uploadCsvAction(request: Request, context: unknown) {
     const staged = await duringBulkWork(() => stageUpload(getDb(), admin, source, { fileName, contentType, signal: request.signal }));
     return Response.json({ ...staged, mapUrl: `/admin/products/map-csv/${staged.id}` }, { status: 201 });
   } catch (error) {
-    if (isTooLarge(error)) return Response.json({ error: error.message }, { status: 413 });
+    if (isBodyRefusal(error)) return Response.json({ error: bodyRefusalMessage(error) }, { status: error.status });
     if (error instanceof CsvImportError) {
       return Response.json({ error: error.message }, { status: 400 });
     }

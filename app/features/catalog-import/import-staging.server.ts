@@ -3,12 +3,18 @@ import { eq, sql } from "drizzle-orm";
 import { queryRows, type Database } from "~/db/client.server";
 import { catalog_import_rows, catalog_imports } from "~/db/schema";
 import { recordAudit, type Actor } from "~/domain/audit/audit.server";
+import { UPLOAD_TIMED_OUT_MESSAGE } from "./csv-format";
 import { assertCsvFile, CsvImportError, CsvReader, type CsvRecord } from "./csv-read.server";
 import { prepareRow } from "./csv-row.server";
 import { plural } from "./import-report";
 
 /** Rows written to the staging table per statement while the file streams in. */
 const STAGE_BATCH = 2000;
+/**
+ * Characters of cells per statement, whichever comes first: 2,000 rows of 10,000-character
+ * descriptions made 20 MB statements, held twice (the rows and their JSON) while the next was read.
+ */
+const STAGE_BATCH_CHARS = 8_000_000;
 const NUL = /\0/g;
 
 export interface StagedUpload {
@@ -43,15 +49,21 @@ function groupKey(values: CsvRecord["values"]): string {
 }
 
 /** A cell as stored: PostgreSQL refuses NUL in text, so it becomes U+FFFD (the row is refused anyway). */
-function storable(values: CsvRecord["values"]): { cells: Record<string, string>; hadNul: boolean } {
+function storable(values: CsvRecord["values"]): { cells: Record<string, string>; hadNul: boolean; chars: number } {
   const cells: Record<string, string> = {};
   let hadNul = false;
+  let chars = 0;
   for (const [column, value] of Object.entries(values)) {
     if (value === undefined) continue;
-    if (value.includes("\0")) hadNul = true;
-    cells[column] = value.replace(NUL, "\uFFFD");
+    chars += value.length;
+    if (value.includes("\0")) {
+      hadNul = true;
+      cells[column] = value.replace(NUL, "\uFFFD");
+    } else {
+      cells[column] = value;
+    }
   }
-  return { cells, hadNul };
+  return { cells, hadNul, chars };
 }
 
 /**
@@ -79,6 +91,7 @@ export async function stageUpload(db: Database, admin: Actor, source: Readable, 
   });
   const firstRowOf = new Map<string, number>();
   let batch: StagedRowInsert[] = [];
+  let batchChars = 0;
   let rows = 0;
   let valid = 0;
   let duplicates = 0;
@@ -88,6 +101,7 @@ export async function stageUpload(db: Database, admin: Actor, source: Readable, 
     if (!batch.length) return;
     const values = batch;
     batch = [];
+    batchChars = 0;
     if (writing) await writing;
     writing = insertStagedRows(db, id, values);
     writing.catch(() => {}); // Awaited before the next batch, at the end, or on failure.
@@ -96,7 +110,7 @@ export async function stageUpload(db: Database, admin: Actor, source: Readable, 
     for await (const record of reader.records()) {
       if (options.signal?.aborted) throw new CsvImportError("interrupted", "The upload was interrupted: nothing was imported.");
       rows++;
-      const { cells, hadNul } = storable(record.values);
+      const { cells, hadNul, chars } = storable(record.values);
       const result = prepareRow(record, "live");
       const staged: StagedRowInsert = {
         row: record.row,
@@ -124,13 +138,14 @@ export async function stageUpload(db: Database, admin: Actor, source: Readable, 
         }
       }
       batch.push(staged);
-      if (batch.length >= STAGE_BATCH) await flush();
+      batchChars += chars;
+      if (batch.length >= STAGE_BATCH || batchChars >= STAGE_BATCH_CHARS) await flush();
     }
     await flush();
     await writing;
   } catch (error) {
     await (writing as Promise<void> | null)?.catch(() => {}); // (assigned inside flush)
-    const message = error instanceof CsvImportError || isTooLarge(error) ? (error as Error).message : null;
+    const message = error instanceof CsvImportError || isBodyRefusal(error) ? bodyRefusalMessage(error as Error) : null;
     await db.delete(catalog_import_rows).where(eq(catalog_import_rows.import_id, id));
     await db
       .update(catalog_imports)
@@ -216,7 +231,16 @@ async function insertStagedRows(db: Database, importId: number, rows: StagedRowI
       messages jsonb, slug text, domain text, name_key text, duplicate_of_row int)`);
 }
 
-/** The body cap's error while streaming (server/body-limit.ts): status 413 with its message. */
-export function isTooLarge(error: unknown): error is Error & { status: 413 } {
-  return error instanceof Error && (error as { status?: unknown }).status === 413;
+/**
+ * The body's refusal while streaming (server/body-limit.ts), with its message: 413 past the size
+ * cap, 408 when it did not all arrive in time.
+ */
+export function isBodyRefusal(error: unknown): error is Error & { status: 408 | 413 } {
+  const status = error instanceof Error ? (error as { status?: unknown }).status : undefined;
+  return status === 408 || status === 413;
+}
+
+/** What the admin reads: the upload page's message for a timeout, the error's own otherwise. */
+export function bodyRefusalMessage(error: Error): string {
+  return isBodyRefusal(error) && error.status === 408 ? UPLOAD_TIMED_OUT_MESSAGE : error.message;
 }

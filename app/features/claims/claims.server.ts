@@ -1,6 +1,6 @@
 /**
  * Claims (decision 032): a signed-in user asks to be listed as a maker of a live product. The
- * claim is verified at once when the user's verified e-mail address is at the product's website
+ * claim is verified at once when the user's proven e-mail address is at the product's website
  * domain (see email-domain.ts for what never counts); otherwise it waits for an administrator.
  * A verified claim makes the user a maker in the same transaction.
  */
@@ -9,6 +9,7 @@ import { data, redirect } from "react-router";
 import { invalidate, productTag } from "~/db/cache-bus.server";
 import { queryRows, type Database } from "~/db/client.server";
 import { getDb } from "~/db/registry.server";
+import { provenEmailSql } from "~/domain/auth/dev-sign-in.server";
 import { setFlash } from "~/domain/flash.server";
 import { publicProductFilter } from "~/domain/public-product.server";
 import { consume } from "~/domain/rate-limit.server";
@@ -76,10 +77,16 @@ export async function loadClaimPage(slugParam: string | null, userId: string, db
 
 type ClaimResult = { kind: "not-found" } | { kind: "maker" } | { kind: "rejected" } | { kind: "pending" } | { kind: "verified"; slug: string };
 
-/** Whether the user's address is verified and at the product's own domain (not a platform's). */
+/**
+ * Whether the user's address is proven (verified by Google, never by the development sign-in) and
+ * at the product's own domain (not a platform's).
+ */
 async function verifiesByEmail(db: Pick<Database, "execute">, product: ProductRow, userId: string): Promise<boolean> {
-  const [owner] = await queryRows<{ email: string; email_verified: boolean }>(db, sql`select email, email_verified from "user" where id = ${userId}`);
-  if (!owner?.email_verified || !emailMatchesWebsite(owner.email, product.website_domain)) return false;
+  const [owner] = await queryRows<{ email: string; proven: boolean }>(
+    db,
+    sql`select email, ${provenEmailSql(sql`${userId}`)} as proven from "user" where id = ${userId}`,
+  );
+  if (!owner?.proven || !emailMatchesWebsite(owner.email, product.website_domain)) return false;
   const [shared] = await queryRows<{ n: number }>(
     db,
     sql`select count(*)::int as n from products p where p.website_domain = ${product.website_domain} and ${publicProductFilter}`,

@@ -95,10 +95,14 @@ async function pendingRevision(changes: Record<string, unknown>) {
   return { maker, makerEmail: `${maker}@example.com`, productId: created.id, slug: created.slug, revisionId: revision!.id, version: revision!.version };
 }
 
-async function pendingClaim(email = "") {
+/** A pending claim; with an e-mail, the user signed in with `provider` (Google verified the address, `dev` proves nothing). */
+async function pendingClaim(email = "", provider = "google") {
   const db = getDb();
   const user = await createUser(db);
-  if (email) await db.execute(sql`update "user" set email = ${email}, email_verified = true where id = ${user}`);
+  if (email) {
+    await db.execute(sql`update "user" set email = ${email}, email_verified = true where id = ${user}`);
+    await db.execute(sql`insert into account (id, account_id, provider_id, user_id) values (${`acct-${user}`}, ${email}, ${provider}, ${user})`);
+  }
   const created = await createProduct(db, { status: "live", website_url: "https://www.acme-tools.example/about" });
   const [claim] = await queryRows<{ id: number }>(
     db,
@@ -395,6 +399,9 @@ describe("claims", () => {
       claimer: { id: sub.user, email: sub.email, emailVerified: true },
     });
     expect(page.items.find((item) => item.id === other.claimId)!.match).toBe("different");
+    // The development sign-in proves no address, whatever the user row says.
+    const typed = await pendingClaim(`typed${Date.now()}@acme-tools.example`, "dev");
+    expect((await listPendingClaims(getDb(), 1)).items.find((item) => item.id === typed.claimId)!.claimer.emailVerified).toBe(false);
     const ids = page.items.map((item) => item.id);
     expect(ids.indexOf(sub.claimId)).toBeLessThan(ids.indexOf(other.claimId));
   });

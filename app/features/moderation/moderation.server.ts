@@ -9,6 +9,7 @@ import { invalidate, productTag } from "~/db/cache-bus.server";
 import { queryRows, type Database } from "~/db/client.server";
 import { textArray } from "~/db/sql-arrays";
 import { diffFields, recordAudit, type Actor } from "~/domain/audit/audit.server";
+import { provenEmailSql } from "~/domain/auth/dev-sign-in.server";
 import { ProductInputError, updateProduct } from "~/domain/product-form/save-product.server";
 import { PRICINGS } from "~/lib/constants";
 import {
@@ -170,7 +171,7 @@ export async function listPendingClaims(db: Executor, page: number): Promise<Que
   }>(
     db,
     sql`select c.id, c.product_id, c.created_at::text, p.product_name, p.slug, p.status as product_status, p.website_domain,
-               c.user_id, u.email, u.email_verified, pr.username
+               c.user_id, u.email, ${provenEmailSql(sql`c.user_id`)} as email_verified, pr.username
           from product_claims c
           join products p on p.id = c.product_id
           left join "user" u on u.id = c.user_id

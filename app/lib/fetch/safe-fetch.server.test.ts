@@ -258,3 +258,39 @@ describe("address policy", () => {
     },
   );
 });
+
+describe("a DNS lookup that fails after the deadline", () => {
+  /** Runs `body`, then waits for `settleMs`, collecting every rejection nobody handled meanwhile. */
+  async function unhandledDuring(body: () => Promise<unknown>, settleMs: number): Promise<unknown[]> {
+    const seen: unknown[] = [];
+    const listener = (reason: unknown) => void seen.push(reason);
+    process.on("unhandledRejection", listener);
+    try {
+      await body();
+      await new Promise((resolve) => setTimeout(resolve, settleMs));
+    } finally {
+      process.off("unhandledRejection", listener);
+    }
+    return seen;
+  }
+
+  const lateFailure = (afterMs: number) => () =>
+    new Promise<never>((_resolve, reject) => setTimeout(() => reject(new Error("ENOTFOUND (late)")), afterMs));
+
+  it("answers timed out, and the late DNS failure is no unhandled rejection", async () => {
+    const fetcher = createSafeFetcher({ resolve: lateFailure(60) });
+    const seen = await unhandledDuring(async () => {
+      expect((await refusal(fetcher("http://slow-dns.example/", { timeoutMs: 10 }))).reason).toBe("timed out");
+    }, 150);
+    expect(seen).toEqual([]);
+  });
+
+  it("with the caller's signal already aborted, answers timed out, and the late DNS failure is no unhandled rejection", async () => {
+    const fetcher = createSafeFetcher({ resolve: lateFailure(20) });
+    const seen = await unhandledDuring(async () => {
+      const signal = AbortSignal.abort();
+      expect((await refusal(fetcher("http://slow-dns.example/", { signal }))).reason).toBe("timed out");
+    }, 120);
+    expect(seen).toEqual([]);
+  });
+});

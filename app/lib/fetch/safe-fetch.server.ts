@@ -167,10 +167,15 @@ async function resolveAllowed(
   const literal = normalizeIp(url.hostname);
   const addresses = literal
     ? [{ address: literal, family: literal.includes(":") ? 6 : 4 }]
-    : await untilAborted(resolve(url.hostname), signal, url).catch((error: unknown) => {
-        if (error instanceof FetchRefused) throw error;
-        throw new FetchRefused("dns failure", url.href);
-      });
+    : await untilAborted(
+        // The lookup's own failure is turned into a refusal here, before it races the deadline: a
+        // lookup that fails after the deadline already answered must not be an unhandled rejection.
+        resolve(url.hostname).catch((): never => {
+          throw new FetchRefused("dns failure", url.href);
+        }),
+        signal,
+        url,
+      );
   const first = addresses[0];
   if (!first) throw new FetchRefused("dns failure", url.href);
   // One private answer is enough to refuse: a name that mixes public and private addresses is
@@ -180,8 +185,15 @@ async function resolveAllowed(
   return first;
 }
 
+/**
+ * The promise, or "timed out" as soon as the signal aborts. The promise is always handled (also
+ * when the signal is aborted already), so its late rejection is never an unhandled one.
+ */
 function untilAborted<T>(promise: Promise<T>, signal: AbortSignal, url: URL): Promise<T> {
-  if (signal.aborted) return Promise.reject(new FetchRefused("timed out", url.href));
+  if (signal.aborted) {
+    promise.catch(() => {});
+    return Promise.reject(new FetchRefused("timed out", url.href));
+  }
   return new Promise((resolve, reject) => {
     const onAbort = () => reject(new FetchRefused("timed out", url.href));
     signal.addEventListener("abort", onAbort, { once: true });

@@ -3,7 +3,7 @@ import { useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
-import { CSV_MESSAGES, DEFAULT_MAX_CSV_BYTES, FORMAT_REQUIREMENTS, formatBytes, TEMPLATE_FILE_NAME } from "../csv-format";
+import { CSV_MESSAGES, DEFAULT_MAX_CSV_BYTES, FORMAT_REQUIREMENTS, formatBytes, TEMPLATE_FILE_NAME, UPLOAD_TIMED_OUT_MESSAGE } from "../csv-format";
 
 export const UPLOAD_URL = "/admin/products/upload-csv";
 export const TEMPLATE_URL = "/admin/products/template.csv";
@@ -66,6 +66,7 @@ export function CsvUploadPanel({ maxBytes = DEFAULT_MAX_CSV_BYTES }: { maxBytes?
       }
       if (xhr.status === 201 && body.id) setState({ kind: "done", fileName: file.name, staged: body as Staged });
       else if (xhr.status === 413) setState({ kind: "error", message: body.error ?? `The file is larger than ${formatBytes(maxBytes)}.` });
+      else if (xhr.status === 408) setState({ kind: "error", message: body.error ?? UPLOAD_TIMED_OUT_MESSAGE });
       else setState({ kind: "error", message: body.error ?? CSV_MESSAGES.parseFailed });
     };
     xhr.onerror = () => {
