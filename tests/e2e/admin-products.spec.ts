@@ -243,5 +243,5 @@ test("issue 36, item 14: the audit log names the products a bulk action changed,
   await expectAccessible(page);
   await drafted.getByRole("link", { name: `${prefix} 2`, exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/products\/edit\/\d+$/);
-  await expect(page.getByLabel(/Product name/).first()).toHaveValue(`${prefix} 2`);
+  await expect(page.getByLabel("Product Name*")).toHaveValue(`${prefix} 2`);
 });
