@@ -114,7 +114,7 @@ export function productFromSuggestion(text: string | null): { name: string; webs
   const clean = (text ?? "").replace(/\s+/g, " ").trim();
   const websiteUrl = websiteFromSuggestion(clean);
   const link = URL_IN_TEXT.exec(clean);
-  const before = (link ? clean.slice(0, link.index) : clean).split(/\s[(\[—–-]\s?|[(\[—–]|:\s|,\s|\.\s|\s(?:is|are|-)\s/)[0]!.trim();
+  const before = (link ? clean.slice(0, link.index) : clean).split(/\s[([—–-]\s?|[([—–]|:\s|,\s|\.\s|\s(?:is|are|-)\s/)[0]!.trim();
   let name = before ? nameFromSuggestion(before) : "";
   if (!name && websiteUrl) {
     const label = new URL(websiteUrl).hostname.replace(/^www\./, "").split(".")[0]!;
