@@ -43,12 +43,13 @@ export function countsSentence(counts: ImportCounts): string {
   return parts.join(", ");
 }
 
-/** Rows an import of this status would write: drafts take the rows without a niche too. */
-export function importableRows(
-  counts: ImportCounts,
-  status: "live" | "draft",
-): number {
-  return status === "draft" ? counts.ready + counts.noNiche : counts.ready;
+/**
+ * Rows the import button offers to write: the ready rows and those without a niche. As drafts
+ * they all go; live, the server refuses while any has no niche (the button still says what was
+ * asked, and the page says why it will be refused).
+ */
+export function importableRows(counts: ImportCounts): number {
+  return counts.ready + counts.noNiche;
 }
 
 /** Importing more live products than this asks for a confirmation first. */

@@ -336,7 +336,7 @@ export async function mappingAction(request: Request, context: unknown, param: s
       const { status, confirmed } = parsed.data;
       const counts = await countImportRows(db, record.id, record.mapping ?? {});
       if (status === "live" && counts.noNiche > 0) return invalid(noNicheMessage(counts.noNiche));
-      const count = importableRows(counts, status);
+      const count = importableRows(counts);
       if (count === 0) return invalid("No row is ready to import.");
       if (status === "live" && count > CONFIRM_LIVE_ABOVE && confirmed !== "yes") {
         return { confirm: { status, count } } satisfies MappingActionResult;
@@ -380,7 +380,7 @@ export async function startImport(db: Database, admin: Actor, importId: number, 
     const mapping = locked.mapping ?? {};
     const counts = await countImportRows(tx, importId, mapping);
     if (status === "live" && counts.noNiche > 0) return noNicheMessage(counts.noNiche);
-    const toImport = importableRows(counts, status);
+    const toImport = importableRows(counts);
     const [record] = await tx
       .update(catalog_imports)
       .set({ state: "queued", product_status: status, rows_to_import: toImport })

@@ -243,7 +243,7 @@ function ImportForm({ counts, saved, submitting }: { counts: ImportCounts; saved
     const value = select.current?.value;
     if (value === "live" || value === "draft") setStatus(value);
   }, []);
-  const count = importableRows(counts, status);
+  const count = importableRows(counts);
   const blocked = status === "live" && counts.noNiche > 0;
   return (
     <Form method="post" className="space-y-3" preventScrollReset>
