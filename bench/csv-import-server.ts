@@ -217,7 +217,7 @@ try {
       method: "POST",
       redirect: "manual",
       headers: { Origin: base, Cookie: cookies.header(), "Content-Type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ intent: "proceed" }),
+      body: new URLSearchParams({ intent: "proceed", status: "draft" }),
     });
     if (proceed.status >= 400) throw new Error(`Proceed answered ${proceed.status}`);
     if (values["crash-after"]) await crashAndRestart(Number(values["crash-after"]), env);

@@ -217,3 +217,31 @@ test("hostile values in every query parameter and form field never give a 5xx", 
   const multipart = await page.request.post("/admin/products", { headers: { Origin: baseURL! }, multipart: { intent: "publish", ids: { name: "x.txt", mimeType: "text/plain", buffer: Buffer.from("1") } }, maxRedirects: 0 });
   expect(multipart.status()).toBe(400);
 });
+
+test("issue 36, item 14: the audit log names the products a bulk action changed, with links", async ({ page, baseURL }, testInfo) => {
+  await signInAsAdmin(page, baseURL!);
+  const prefix = `Audited ${testInfo.project.name} ${Date.now().toString(36)}`;
+  await createDrafts(page, baseURL!, prefix, 5);
+  await open(page, `/admin/products?q=${encodeURIComponent(prefix)}`);
+  await expect(rows(page)).toHaveCount(5);
+  await page.getByLabel("Select all products on this page").check();
+  await page.getByRole("button", { name: "Publish" }).click();
+  await expect(toast(page, "5 products published")).toBeVisible();
+  await page.getByLabel(`Select ${prefix} 2`).check();
+  await page.getByRole("button", { name: "Draft", exact: true }).click();
+  await expect(toast(page, "1 moved to draft")).toBeVisible();
+
+  await open(page, "/admin/audit?action=products.publish");
+  const published = page.getByRole("article").filter({ hasText: prefix }).first();
+  await expect(published).toContainText(`5 products: ${prefix} 1, ${prefix} 2, ${prefix} 3 and 2 more`);
+  await expect(published.getByRole("link", { name: `${prefix} 3`, exact: true })).toBeVisible();
+  await expect(published.getByRole("link", { name: `${prefix} 4`, exact: true })).toHaveCount(0);
+
+  await open(page, "/admin/audit?action=products.draft");
+  const drafted = page.getByRole("article").filter({ hasText: prefix }).first();
+  await expect(drafted).toContainText(`1 product: ${prefix} 2`);
+  await expectAccessible(page);
+  await drafted.getByRole("link", { name: `${prefix} 2`, exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/products\/edit\/\d+$/);
+  await expect(page.getByLabel("Product Name*")).toHaveValue(`${prefix} 2`);
+});

@@ -120,7 +120,8 @@ test("a suggestion becomes a draft product opened in the product form; another i
   await signInThroughDevScreen(member, uniqueEmail(testInfo, "suggester"), "/auth?redirectTo=%2Fsubmit");
   await expect(member).toHaveURL(/\/submit$/);
   await hydrated(member);
-  const convertText = `Convertible${stamp} whiteboard for diagrams`;
+  // Issue 36, item 13: the name and website come from the text, the rest is left for the admin.
+  const convertText = `Convertible${stamp} (https://convertible-${stamp}.example.com) — open-source whiteboard for diagrams`;
   const deleteText = `Deletable${stamp} idea that nobody needs`;
   for (const text of [convertText, deleteText]) {
     await open(member, "/submit");
@@ -151,7 +152,8 @@ test("a suggestion becomes a draft product opened in the product form; another i
 
   await rows.filter({ hasText: convertText }).getByRole("button", { name: /^Create Product/ }).click();
   await expect(page).toHaveURL(/\/admin\/products\/edit\/\d+$/);
-  await expect(page.getByLabel("Product Name*")).toHaveValue(convertText);
+  await expect(page.getByLabel("Product Name*")).toHaveValue(`Convertible${stamp}`);
+  await expect(page.getByLabel("Website URL*")).toHaveValue(`https://convertible-${stamp}.example.com`);
   await expect(page.getByLabel("Status*")).toHaveValue("draft");
   await expectAccessible(page);
 });

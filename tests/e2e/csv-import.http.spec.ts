@@ -132,7 +132,7 @@ test("an import runs as a job, and its rejected rows come back as CSV with formu
   const body = csv([row("Http Job One"), row("Http Job Two"), row(formula, { headline: "Hi" }), row("-2+3 Minus", { website_url: "javascript:alert(1)" })]);
   const staged = await (await upload(body, "job.csv")).json();
   expect(staged).toMatchObject({ rows: 4, valid: 2, invalid: 2 });
-  const proceed = await admin.post(staged.mapUrl, { form: { intent: "proceed" }, maxRedirects: 0 });
+  const proceed = await admin.post(staged.mapUrl, { form: { intent: "proceed", status: "draft" }, maxRedirects: 0 });
   expect(proceed.status()).toBe(302);
   expect(proceed.headers()["location"]).toBe(`/admin/imports/${staged.id}`);
   await expect

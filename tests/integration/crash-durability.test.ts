@@ -160,10 +160,10 @@ async function engagementOf(visitor: Visitor, productId: number): Promise<Engage
   return items[0]!;
 }
 
-const CSV_HEADER = "product_name,headline,tagline,description,pricing,website_url,topics";
+const CSV_HEADER = "product_name,headline,tagline,description,pricing,website_url,topics,niche";
 function csvRow(name: string) {
   const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, "-");
-  return `${name},Plan your week in minutes,Plans that keep themselves,A tool that helps teams plan and ship their work without losing track of details.,freemium,https://${slug}.example.com,"planning, productivity"`;
+  return `${name},Plan your week in minutes,Plans that keep themselves,A tool that helps teams plan and ship their work without losing track of details.,freemium,https://${slug}.example.com,"planning, productivity",Productivity`;
 }
 
 /** The admin CSV upload (its Bulk Upload tab) then Proceed on the mapping page: the import is queued. */
@@ -175,7 +175,7 @@ async function startImport(admin: Visitor, name: string, rows: string[]): Promis
   expect(uploaded.status, `upload of ${name}`).toBe(201);
   const staged = (await uploaded.json()) as { id: number; mapUrl: string; valid: number };
   expect(staged.valid).toBe(rows.length);
-  const proceed = await admin.request(staged.mapUrl, { form: { intent: "proceed" } });
+  const proceed = await admin.request(staged.mapUrl, { form: { intent: "proceed", status: "live" } });
   expect(proceed.status, `proceed with ${name}`).toBe(302);
   expect(proceed.headers.get("location")).toBe(`/admin/imports/${staged.id}`);
   return staged.id;

@@ -7,6 +7,7 @@ import { sql } from "drizzle-orm";
 import { queryRows, type Database } from "~/db/client.server";
 import { invalidate, productTag, type CacheTag } from "~/db/cache-bus.server";
 import { intArray } from "~/db/sql-arrays";
+import { productsSummary } from "~/domain/audit/audit-names";
 import { recordAudit, type Actor } from "~/domain/audit/audit.server";
 import { notifySubmitters, submitterMails, type SubmitterMail } from "~/domain/maker-mail.server";
 import type { BulkIntent } from "./bulk";
@@ -22,13 +23,17 @@ interface Target {
   id: number;
   slug: string;
   status: string;
+  product_name: string;
 }
+
+/** The products an audit entry names and links (issue 36, item 14). */
+const named = (targets: readonly Target[]) => targets.map((row) => ({ id: row.id, name: row.product_name }));
 
 /** Locks the chosen products (in id order, so two bulk actions cannot deadlock). */
 async function lockTargets(tx: Pick<Database, "execute">, ids: readonly number[]): Promise<Target[]> {
   return queryRows<Target>(
     tx,
-    sql`select id, slug, status from products
+    sql`select id, slug, status, product_name from products
          where id = any(${intArray(ids)}) and type = 'product' and status <> 'deleted'
          order by id for update`,
   );
@@ -75,9 +80,10 @@ export async function bulkSetStatus(db: Database, actor: Actor, intent: Exclude<
       await recordAudit(tx, actor, {
         action: `products.${intent}`,
         entityType: "product",
-        summary: `${changed.length} ${changed.length === 1 ? "product" : "products"}`,
+        summary: productsSummary(named(changed)),
         changes: {
           ids: changed.map((row) => row.id),
+          products: named(changed),
           before: Object.fromEntries(changed.map((row) => [row.id, row.status])),
           after: status,
         },
@@ -101,9 +107,10 @@ export async function bulkDelete(db: Database, actor: Actor, ids: readonly numbe
       await recordAudit(tx, actor, {
         action: "products.delete",
         entityType: "product",
-        summary: `${targets.length} ${targets.length === 1 ? "product" : "products"}`,
+        summary: productsSummary(named(targets)),
         changes: {
           ids: targets.map((row) => row.id),
+          products: named(targets),
           before: Object.fromEntries(targets.map((row) => [row.id, row.status])),
           slugs: targets.map((row) => row.slug),
         },
@@ -162,9 +169,10 @@ export async function bulkRemap(
       await recordAudit(tx, actor, {
         action: "products.remap",
         entityType: "product",
-        summary: `${targets.length} ${targets.length === 1 ? "product" : "products"} to ${niche.name}`,
+        summary: `${productsSummary(named(targets))} to ${niche.name}`,
         changes: {
           ids: targetIds,
+          products: named(targets),
           before: Object.fromEntries(before.map((row) => [row.id, { niches: row.niches ?? [], subcategories: row.subcategories ?? [] }])),
           after: { niches: [nicheId], subcategories: subs.map((s) => s.id).sort((a, b) => a - b) },
         },

@@ -17,7 +17,7 @@ import {
   rejectSubmission,
   rejectSuggestion,
 } from "./queue.server";
-import { nameFromSuggestion, parseIds, parseReason } from "./submissions";
+import { nameFromSuggestion, parseIds, parseReason, productFromSuggestion } from "./submissions";
 
 // The audit entry can be made to fail for real (a NOT NULL breaks inside the transaction).
 const audit = vi.hoisted(() => ({ fail: false }));
@@ -223,5 +223,16 @@ describe("input", () => {
     expect(nameFromSuggestion("")).toBe("Suggested product");
     expect(nameFromSuggestion("x".repeat(100))).toHaveLength(60);
     expect(nameFromSuggestion("one two three four five six seven eight nine ten")).toBe("one two three four five six seven eight");
+  });
+});
+
+describe("a suggestion turned into a product (issue 36, item 13)", () => {
+  it("takes the name and website from the suggestion's text and leaves the rest", () => {
+    expect(productFromSuggestion("Penpot (https://penpot.app) — open-source design and prototyping")).toEqual({ name: "Penpot", websiteUrl: "https://penpot.app" });
+    expect(productFromSuggestion("Excalidraw - virtual whiteboard, excalidraw.com")).toEqual({ name: "Excalidraw", websiteUrl: "https://excalidraw.com" });
+    expect(productFromSuggestion("https://www.penpot.app/features is great")).toEqual({ name: "Penpot", websiteUrl: "https://www.penpot.app/features" });
+    expect(productFromSuggestion("Obsidian: notes in markdown")).toEqual({ name: "Obsidian", websiteUrl: null });
+    expect(productFromSuggestion("  Figma   for design ")).toEqual({ name: "Figma for design", websiteUrl: null });
+    expect(productFromSuggestion("")).toEqual({ name: "Suggested product", websiteUrl: null });
   });
 });

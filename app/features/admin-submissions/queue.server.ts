@@ -9,7 +9,7 @@ import { intArray } from "~/db/sql-arrays";
 import { recordAudit, type Actor } from "~/domain/audit/audit.server";
 import { notifySubmitters, submitterMails, type SubmitterMail } from "~/domain/maker-mail.server";
 import { productSlug } from "~/lib/slug";
-import { MAX_QUEUE_PAGE, QUEUE_PAGE_SIZE, nameFromSuggestion, pageCountOf } from "./submissions";
+import { MAX_QUEUE_PAGE, QUEUE_PAGE_SIZE, productFromSuggestion, pageCountOf } from "./submissions";
 
 type Executor = Pick<Database, "execute">;
 
@@ -230,11 +230,13 @@ export async function convertSuggestion(db: Database, admin: Actor, id: number):
   return db.transaction(async (tx) => {
     const row = await lockSuggestion(tx, id);
     if (!row) return { ok: false } as const;
-    const name = nameFromSuggestion(row.text);
+    const { name, websiteUrl } = productFromSuggestion(row.text);
     const slug = `${productSlug(name).slice(0, 80)}-${id}`;
+    const [before] = await queryRows<{ website_url: string | null }>(tx, sql`select website_url from products where id = ${id}`);
+    const website = before?.website_url || websiteUrl;
     await tx.execute(
       sql`update products set type = 'product', status = 'draft', product_name = ${name}, slug = ${slug},
-                              tagline = null, headline = null, updated_at = now()
+                              website_url = ${website}, tagline = null, headline = null, updated_at = now()
            where id = ${id}`,
     );
     await recordAudit(tx, admin, {
@@ -247,6 +249,7 @@ export async function convertSuggestion(db: Database, admin: Actor, id: number):
         status: { before: "pending", after: "draft" },
         product_name: { before: row.product_name, after: name },
         slug: { before: row.slug, after: slug },
+        ...(website !== (before?.website_url ?? null) ? { website_url: { before: before?.website_url ?? null, after: website } } : {}),
       },
     });
     return { ok: true, id } as const;

@@ -23,8 +23,13 @@ export const excludeSchema = z.object({
   intent: z.enum(["exclude", "include"]),
   row: id,
 });
-export const statusSchema = z.object({ intent: z.literal("status"), status: z.enum(["live", "draft"], "Choose Published or Draft") });
-export const proceedSchema = z.object({ intent: z.enum(["proceed", "discard"]) });
+/** The import form: what the products become is part of it (issue 36, item 8); `confirmed` answers the confirmation step. */
+export const proceedSchema = z.object({
+  intent: z.literal("proceed"),
+  status: z.enum(["live", "draft"], "Choose Published or Draft"),
+  confirmed: z.optional(z.literal("yes")),
+});
+export const discardSchema = z.object({ intent: z.literal("discard") });
 
-export const PREVIEW_FILTERS = ["all", "problems", "ready", "excluded"] as const;
+export const PREVIEW_FILTERS = ["all", "ready", "no-niche", "duplicates", "problems", "excluded"] as const;
 export type PreviewFilter = (typeof PREVIEW_FILTERS)[number];

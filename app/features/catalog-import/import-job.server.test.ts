@@ -231,7 +231,7 @@ describe("the import job", () => {
     setJobQueue(jobs);
     try {
       const staged = await stage(toCsv(HEADER, named("Queued", 4)));
-      await startImport(getDb(), admin, staged.id);
+      expect(await startImport(getDb(), admin, staged.id, "draft")).toBe(true);
       for (let i = 0; i < 100 && (await importRecord(staged.id)).state !== "completed"; i++) await new Promise((r) => setTimeout(r, 100));
       expect(await importRecord(staged.id)).toMatchObject({ state: "completed", rows_imported: 4 });
       // The queue marks its job done once the handler has returned, a moment after the import's own record.

@@ -209,6 +209,11 @@ export async function runImport(db: Database, importId: number, options: RunOpti
           skip(row.row, "failed", placements);
           continue;
         }
+        // Started only when every row has a niche (startImport); kept here so that no live product lands on no category page.
+        if (status === "live" && placements.length === 0) {
+          skip(row.row, "failed", "No niche: a published product needs one");
+          continue;
+        }
         const result = prepareRow({ row: row.row, values: row.cells as Partial<Record<CsvColumn, string>> }, status);
         if (!result.ok) skip(row.row, "invalid", result.messages.join("; "));
         else prepared.push({ ...result.value, product: { ...result.value.product, placements } });

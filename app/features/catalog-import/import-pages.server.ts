@@ -15,7 +15,9 @@ import { getJobQueue } from "~/lib/jobs/job-queue";
 import { CsvImportError } from "./csv-read.server";
 import { CSV_MESSAGES, PREVIEW_PAGE_SIZE, TEMPLATE_COLUMNS, TEMPLATE_EXAMPLE, TEMPLATE_FILE_NAME } from "./csv-format";
 import { csvRow } from "./csv-output";
-import { excludeSchema, mapAllSchema, mapGroupSchema, mapRowSchema, PREVIEW_FILTERS, proceedSchema, statusSchema, type PreviewFilter } from "./import-forms";
+import { CONFIRM_LIVE_ABOVE, importableRows, noNicheMessage } from "./import-counts";
+import { countImportRows, countOutcomes, rowClass } from "./import-counts.server";
+import { discardSchema, excludeSchema, mapAllSchema, mapGroupSchema, mapRowSchema, PREVIEW_FILTERS, proceedSchema, type PreviewFilter } from "./import-forms";
 import { IMPORT_QUEUE, type ImportJobData } from "./import-job.server";
 import { bodyRefusalMessage, isBodyRefusal, stageUpload } from "./import-staging.server";
 import type { ImportGroup, ImportState, ImportSummary, MappingPageData, Option, PlacementChoice, PreviewRow, ProgressData } from "./import-types";
@@ -82,8 +84,11 @@ export async function uploadCsvAction(request: Request, context: unknown) {
   if (!request.body) return Response.json({ error: CSV_MESSAGES.noData }, { status: 400 });
   const source = Readable.fromWeb(request.body as import("node:stream/web").ReadableStream<Uint8Array>);
   try {
-    const staged = await duringBulkWork(() => stageUpload(getDb(), admin, source, { fileName, contentType, signal: request.signal }));
-    return Response.json({ ...staged, mapUrl: `/admin/products/map-csv/${staged.id}` }, { status: 201 });
+    const db = getDb();
+    const staged = await duringBulkWork(() => stageUpload(db, admin, source, { fileName, contentType, signal: request.signal }));
+    // The counts the mapping page will show for the same rows (nothing mapped yet).
+    const counts = await countImportRows(db, staged.id, {});
+    return Response.json({ ...staged, counts, mapUrl: `/admin/products/map-csv/${staged.id}` }, { status: 201 });
   } catch (error) {
     if (isBodyRefusal(error)) return Response.json({ error: bodyRefusalMessage(error) }, { status: error.status });
     if (error instanceof CsvImportError) {
@@ -129,17 +134,8 @@ export async function mapCsvIndexLoader(request: Request, context: unknown) {
 
 const choice = (p: ImportPlacement | null | undefined): PlacementChoice => ({ nicheId: p?.nicheId ?? null, subcategoryId: p?.subcategoryId ?? null });
 
-function filterCondition(filter: PreviewFilter): SQL {
-  switch (filter) {
-    case "problems":
-      return sql`(jsonb_array_length(messages) > 0 or duplicate_of_row is not null or duplicate_product_id is not null)`;
-    case "ready":
-      return sql`(not excluded and jsonb_array_length(messages) = 0 and duplicate_of_row is null and duplicate_product_id is null)`;
-    case "excluded":
-      return sql`excluded`;
-    default:
-      return sql`true`;
-  }
+function filterCondition(filter: PreviewFilter, mapping: ImportMapping): SQL {
+  return filter === "all" ? sql`true` : rowClass(filter === "no-niche" ? "noNiche" : filter, mapping);
 }
 
 export async function mappingLoader(request: Request, context: unknown, param: string | undefined): Promise<MappingPageData> {
@@ -177,14 +173,8 @@ export async function mappingLoader(request: Request, context: unknown, param: s
     choice: choice(mapping.groups?.[g.key]),
   }));
 
-  const [counts] = await queryRows<{ matching: number; excluded: number; ready: number }>(
-    db,
-    sql`select count(*) filter (where ${filterCondition(filter)})::int as matching,
-               count(*) filter (where excluded)::int as excluded,
-               count(*) filter (where ${filterCondition("ready")})::int as ready
-        from catalog_import_rows where import_id = ${record.id}`,
-  );
-  const matching = counts?.matching ?? 0;
+  const counts = await countImportRows(db, record.id, mapping);
+  const matching = filter === "all" ? counts.total : counts[filter === "no-niche" ? "noNiche" : filter];
   const pages = Math.max(1, Math.ceil(matching / PREVIEW_PAGE_SIZE));
   const page = Number.isSafeInteger(pageParam) && pageParam >= 1 ? Math.min(pageParam, pages) : 1;
   const pageRows = await queryRows<{
@@ -205,7 +195,7 @@ export async function mappingLoader(request: Request, context: unknown, param: s
     sql`select r.row, r.product_name, r.website_url, r.group_key, r.cells->>'niche' as niche, r.cells->>'subcategory' as subcategory,
                r.messages, r.duplicate_of_row, r.duplicate_product_id, p.product_name as duplicate_name, r.excluded, r.mapping
         from catalog_import_rows r left join products p on p.id = r.duplicate_product_id
-        where r.import_id = ${record.id} and ${filterCondition(filter)}
+        where r.import_id = ${record.id} and ${filterCondition(filter, mapping)}
         order by r.row limit ${PREVIEW_PAGE_SIZE} offset ${(page - 1) * PREVIEW_PAGE_SIZE}`,
   );
   const label = (p: ImportPlacement) => {
@@ -221,6 +211,7 @@ export async function mappingLoader(request: Request, context: unknown, param: s
     if (r.duplicate_of_row !== null) problems.push(`Duplicate of row ${r.duplicate_of_row} in this file`);
     if (r.duplicate_product_id !== null) problems.push(`Already in the catalogue${r.duplicate_name ? `: ${r.duplicate_name}` : ""}`);
     return {
+      needsNiche: !chosen && !fileNiche,
       row: r.row,
       productName: r.product_name,
       websiteUrl: r.website_url,
@@ -242,14 +233,15 @@ export async function mappingLoader(request: Request, context: unknown, param: s
     page,
     pages,
     matching,
-    excluded: counts?.excluded ?? 0,
-    ready: counts?.ready ?? 0,
+    counts,
   };
 }
 
 export interface MappingActionResult {
   error?: string;
   message?: string;
+  /** Importing many rows live: the server asks first (works before hydration), then a second button confirms. */
+  confirm?: { status: "live"; count: number };
 }
 
 async function checkPlacement(db: Database, niche: number | null, subcategory: number | null): Promise<ImportPlacement | null | string> {
@@ -333,24 +325,24 @@ export async function mappingAction(request: Request, context: unknown, param: s
       if (!updated) throw data({ error: "Row not found" }, { status: 404 });
       return { message: excluded ? `Row ${parsed.data.row} excluded` : `Row ${parsed.data.row} included` } satisfies MappingActionResult;
     }
-    case "status": {
-      const parsed = parseForm(statusSchema, form);
-      if (!parsed.ok) return invalid(Object.values(parsed.errors)[0] ?? "Check the form");
-      await db.transaction(async (tx) => {
-        await tx.update(catalog_imports).set({ product_status: parsed.data.status }).where(eq(catalog_imports.id, record.id));
-        await audit(tx, "import.status", { product_status: { before: record.product_status, after: parsed.data.status } });
-      });
-      return { message: "Saved" } satisfies MappingActionResult;
-    }
-    case "proceed":
     case "discard": {
+      if (!parseForm(discardSchema, form).ok) return invalid("Unknown action");
+      await discardImport(db, admin, record.id);
+      throw redirect("/admin/products/new?tab=csv");
+    }
+    case "proceed": {
       const parsed = parseForm(proceedSchema, form);
-      if (!parsed.ok) return invalid("Unknown action");
-      if (parsed.data.intent === "discard") {
-        await discardImport(db, admin, record.id);
-        throw redirect("/admin/products/new?tab=csv");
+      if (!parsed.ok) return invalid(Object.values(parsed.errors)[0] ?? "Check the form");
+      const { status, confirmed } = parsed.data;
+      const counts = await countImportRows(db, record.id, record.mapping ?? {});
+      if (status === "live" && counts.noNiche > 0) return invalid(noNicheMessage(counts.noNiche));
+      const count = importableRows(counts);
+      if (count === 0) return invalid("No row is ready to import.");
+      if (status === "live" && count > CONFIRM_LIVE_ABOVE && confirmed !== "yes") {
+        return { confirm: { status, count } } satisfies MappingActionResult;
       }
-      await startImport(db, admin, record.id);
+      const started = await startImport(db, admin, record.id, status);
+      if (started !== true) return invalid(started);
       throw redirect(`/admin/imports/${record.id}`);
     }
     default:
@@ -372,13 +364,26 @@ export async function discardImport(db: Database, admin: Actor, importId: number
   });
 }
 
-/** Proceed: the import is queued (in one transaction with its audit entry), then handed to the job queue. */
-export async function startImport(db: Database, admin: Actor, importId: number) {
+/**
+ * Proceed: the import is queued with the status chosen in the same form (in one transaction with
+ * its audit entry), then handed to the job queue. A live import with rows that have no niche is
+ * refused here, whatever the form sent: the message is returned.
+ */
+export async function startImport(db: Database, admin: Actor, importId: number, status: "live" | "draft"): Promise<true | string> {
   const started = await db.transaction(async (tx) => {
-    const [counted] = await queryRows<{ n: number }>(tx, sql`select count(*) filter (where ${filterCondition("ready")})::int as n from catalog_import_rows where import_id = ${importId}`);
+    const [locked] = await tx
+      .select({ mapping: catalog_imports.mapping, state: catalog_imports.state })
+      .from(catalog_imports)
+      .where(eq(catalog_imports.id, importId))
+      .for("update");
+    if (!locked || locked.state !== "mapping") return false;
+    const mapping = locked.mapping ?? {};
+    const counts = await countImportRows(tx, importId, mapping);
+    if (status === "live" && counts.noNiche > 0) return noNicheMessage(counts.noNiche);
+    const toImport = importableRows(counts);
     const [record] = await tx
       .update(catalog_imports)
-      .set({ state: "queued", rows_to_import: counted?.n ?? 0 })
+      .set({ state: "queued", product_status: status, rows_to_import: toImport })
       .where(and(eq(catalog_imports.id, importId), eq(catalog_imports.state, "mapping")))
       .returning({ file_name: catalog_imports.file_name, rows_total: catalog_imports.rows_total });
     if (!record) return false;
@@ -387,10 +392,11 @@ export async function startImport(db: Database, admin: Actor, importId: number) 
       entityType: "import",
       entityId: importId,
       summary: record.file_name,
-      changes: { rows: record.rows_total, ready: counted?.n ?? 0 },
+      changes: { rows: record.rows_total, status, ...counts, toImport },
     });
     return true;
   });
+  if (typeof started === "string") return started;
   if (!started) throw data({ error: "This import has already started." }, { status: 409 });
   try {
     const jobId = await getJobQueue().enqueue(IMPORT_QUEUE, { importId } satisfies ImportJobData);
@@ -399,6 +405,7 @@ export async function startImport(db: Database, admin: Actor, importId: number) 
     await db.update(catalog_imports).set({ state: "mapping" }).where(and(eq(catalog_imports.id, importId), eq(catalog_imports.state, "queued")));
     throw error;
   }
+  return true;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -415,33 +422,32 @@ export async function importsListLoader(request: Request, context: unknown) {
   return { imports: records.map(summarize) };
 }
 
-function progressOf(record: ImportRecord, rejected: number): ProgressData {
+function progressOf(record: ImportRecord, outcomes: ProgressData["outcomes"]): ProgressData {
   const summary = summarize(record);
   const end = record.finished_at ?? new Date();
   const elapsed = record.started_at ? Math.max(0.001, (end.getTime() - record.started_at.getTime()) / 1000) : null;
   const rate = elapsed && record.rows_done > 0 ? record.rows_done / elapsed : null;
   const total = record.rows_total;
   const secondsLeft = rate && record.state === "running" ? Math.max(0, (total - record.rows_done) / rate) : null;
-  return { summary, rate, secondsLeft, elapsedSeconds: elapsed, rejected };
+  const rejected = outcomes ? outcomes.duplicates + outcomes.problems + outcomes.excluded : 0;
+  return { summary, rate, secondsLeft, elapsedSeconds: elapsed, outcomes, rejected };
 }
 
-async function rejectedCount(db: Database, importId: number) {
-  const [row] = await queryRows<{ n: number }>(
-    db,
-    sql`select count(*)::int as n from catalog_import_rows where import_id = ${importId} and ${rejectedCondition}`,
-  );
-  return row?.n ?? 0;
-}
-
-/** Rows not imported for a reason the admin can act on: invalid, refused, or duplicates. */
-const rejectedCondition = sql`(outcome in ('invalid', 'failed', 'duplicate') or (outcome is null and (jsonb_array_length(messages) > 0 or duplicate_of_row is not null or duplicate_product_id is not null)))`;
+/**
+ * Rows not imported, each with its reason: duplicates, with problems (invalid, refused) and
+ * excluded, as the mapping page promises. Rows a cancelled import never reached that would have
+ * been skipped are listed too.
+ */
+const rejectedCondition = sql`(outcome in ('invalid', 'failed', 'duplicate', 'excluded') or (outcome is null and (excluded or jsonb_array_length(messages) > 0 or duplicate_of_row is not null or duplicate_product_id is not null)))`;
 
 export async function progressLoader(request: Request, context: unknown, param: string | undefined): Promise<ProgressData> {
   await requireAdmin(request, context);
   const db = getDb();
   const record = await findImport(db, param);
   if (record.state === "mapping") throw redirect(`/admin/products/map-csv/${record.id}`);
-  return progressOf(record, await rejectedCount(db, record.id));
+  // The outcome counts once the import has ended (the page reloads every second while it runs).
+  const finished = record.state !== "queued" && record.state !== "running";
+  return progressOf(record, finished ? await countOutcomes(db, record.id) : null);
 }
 
 export async function progressAction(request: Request, context: unknown, param: string | undefined) {
@@ -500,9 +506,10 @@ export async function rejectedCsvLoader(request: Request, context: unknown, para
         messages: string[];
         duplicate_of_row: number | null;
         duplicate_product_id: number | null;
+        excluded: boolean;
       }>(
         db,
-        sql`select row, cells, outcome, outcome_message, messages, duplicate_of_row, duplicate_product_id from catalog_import_rows
+        sql`select row, cells, outcome, outcome_message, messages, duplicate_of_row, duplicate_product_id, excluded from catalog_import_rows
             where import_id = ${record.id} and row > ${lastRow} and ${rejectedCondition} order by row limit 1000`,
       );
       if (!rows.length) {
@@ -512,7 +519,9 @@ export async function rejectedCsvLoader(request: Request, context: unknown, para
       lastRow = rows.at(-1)!.row;
       const reasonOf = (r: (typeof rows)[number]) =>
         r.outcome_message ??
-        (r.messages.length
+        (r.excluded
+          ? "Excluded before the import"
+          : r.messages.length
           ? r.messages.join("; ")
           : r.duplicate_of_row !== null
             ? `Repeats row ${r.duplicate_of_row} of the file`

@@ -1,4 +1,5 @@
 /** What the import pages show (client-safe types). */
+import type { ImportCounts } from "./import-counts";
 import type { PreviewFilter } from "./import-forms";
 
 export type ImportState = "uploading" | "mapping" | "queued" | "running" | "completed" | "cancelled" | "failed" | "discarded";
@@ -53,6 +54,8 @@ export interface PreviewRow {
   choice: PlacementChoice | null;
   problems: string[];
   excluded: boolean;
+  /** Importable, but no niche from the mapping or the file: a draft only. */
+  needsNiche: boolean;
 }
 
 export interface MappingPageData {
@@ -67,8 +70,7 @@ export interface MappingPageData {
   page: number;
   pages: number;
   matching: number;
-  excluded: number;
-  ready: number;
+  counts: ImportCounts;
 }
 
 export interface ProgressData {
@@ -77,6 +79,9 @@ export interface ProgressData {
   rate: number | null;
   secondsLeft: number | null;
   elapsedSeconds: number | null;
+  /** Each row's outcome, counted once the import has ended (null while it runs). */
+  outcomes: { imported: number; duplicates: number; problems: number; excluded: number; notProcessed: number } | null;
+  /** Rows in the rejected-rows file: duplicates, with problems and excluded. */
   rejected: number;
 }
 

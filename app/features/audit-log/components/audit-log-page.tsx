@@ -3,6 +3,7 @@ import { Form, Link, useNavigate } from "react-router";
 import { Button } from "~/components/ui/button";
 import { FormAlert, FormField } from "~/components/ui/form-field";
 import { auditSearch, EMPTY_FILTERS, fieldChanges, hasFilters, type AuditEntryView, type AuditPage } from "../audit-log";
+import { auditProducts, NAMED_FIRST, type AuditProductRef } from "~/domain/audit/audit-names";
 
 const dateFormat = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "medium", timeZone: "UTC" });
 
@@ -203,9 +204,33 @@ function Changes({ entry }: { entry: AuditEntryView }) {
   );
 }
 
+/** The first few products an entry names, linked to their edit page (deleted ones by name), then "and N more". */
+function NamedProducts({ products, linked }: { products: AuditProductRef[]; linked: boolean }) {
+  const shown = products.slice(0, NAMED_FIRST);
+  const more = products.length - shown.length;
+  return (
+    <>
+      {shown.map((product, index) => (
+        <span key={product.id}>
+          {index > 0 ? (index === shown.length - 1 && !more ? " and " : ", ") : null}
+          {linked ? (
+            <Link to={`/admin/products/edit/${product.id}`} className="underline underline-offset-4 hover:text-primary">
+              {product.name}
+            </Link>
+          ) : (
+            product.name
+          )}
+        </span>
+      ))}
+      {more ? ` and ${more.toLocaleString("en")} more` : null}
+    </>
+  );
+}
+
 function AuditEntry({ entry }: { entry: AuditEntryView }) {
   const headingId = useId();
   const entityLabel = entry.entityId ? `${entry.entityType} #${entry.entityId}` : entry.entityType;
+  const products = auditProducts(entry.changes);
   return (
     <li>
       <article aria-labelledby={headingId} className="flex flex-col gap-2 rounded-lg border bg-card p-4 shadow-sm">
@@ -232,6 +257,14 @@ function AuditEntry({ entry }: { entry: AuditEntryView }) {
               {entityLabel}
             </Link>
           </dd>
+          {products ? (
+            <>
+              <dt className="text-muted-foreground">Products</dt>
+              <dd className="min-w-0 [overflow-wrap:anywhere]">
+                <NamedProducts products={products} linked={entry.action !== "products.delete"} />
+              </dd>
+            </>
+          ) : null}
           {entry.summary ? (
             <>
               <dt className="text-muted-foreground">Summary</dt>

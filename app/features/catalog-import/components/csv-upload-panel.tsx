@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { CSV_MESSAGES, DEFAULT_MAX_CSV_BYTES, FORMAT_REQUIREMENTS, formatBytes, TEMPLATE_FILE_NAME, UPLOAD_TIMED_OUT_MESSAGE } from "../csv-format";
+import { countsSentence, type ImportCounts } from "../import-counts";
 
 export const UPLOAD_URL = "/admin/products/upload-csv";
 export const TEMPLATE_URL = "/admin/products/template.csv";
@@ -15,6 +16,8 @@ interface Staged {
   invalid: number;
   empty: number;
   duplicates: number;
+  /** The same counts, by the same names, as the mapping and progress pages (import-counts.ts). */
+  counts: ImportCounts;
   warnings: string[];
   mapUrl: string;
 }
@@ -188,7 +191,7 @@ export function CsvUploadPanel({ maxBytes = DEFAULT_MAX_CSV_BYTES }: { maxBytes?
               {n(state.staged.rows)} {state.staged.rows === 1 ? "product" : "products"} detected
             </p>
             <p className="mt-1 text-sm text-muted-foreground [overflow-wrap:anywhere]">
-              {state.fileName}: {n(state.staged.valid)} valid, {n(state.staged.invalid)} with problems, {n(state.staged.duplicates)} duplicates
+              {state.fileName}: {countsSentence(state.staged.counts)}
               {state.staged.empty ? `, ${n(state.staged.empty)} empty rows dropped` : ""}.
             </p>
             {state.staged.warnings.length ? (

@@ -1,14 +1,23 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { TableScroller } from "~/components/ui/table-scroller";
 import { formatBytes } from "../csv-format";
+import { COUNT_LABELS, countsSentence, importableRows, importButtonLabel, noNicheMessage, type ImportCounts } from "../import-counts";
 import { PREVIEW_FILTERS, type PreviewFilter } from "../import-forms";
 import type { MappingPageData, Option, PlacementChoice } from "../import-types";
 import { PlacementFields } from "./placement-fields";
 
-const FILTER_LABELS: Record<PreviewFilter, string> = { all: "All rows", problems: "With problems", ready: "Ready", excluded: "Excluded" };
+const capital = (label: string) => label[0]!.toUpperCase() + label.slice(1);
+const FILTER_LABELS: Record<PreviewFilter, string> = {
+  all: "All rows",
+  ready: capital(COUNT_LABELS.ready),
+  "no-niche": capital(COUNT_LABELS.noNiche),
+  duplicates: capital(COUNT_LABELS.duplicates),
+  problems: capital(COUNT_LABELS.problems),
+  excluded: capital(COUNT_LABELS.excluded),
+};
 const n = (value: number) => value.toLocaleString("en");
 
 function pageLink(filter: PreviewFilter, page: number) {
@@ -20,19 +29,19 @@ function pageLink(filter: PreviewFilter, page: number) {
 }
 
 /** /admin/products/map-csv/{import}: map the file's products, preview them page by page, exclude rows, proceed. */
-export function ImportMapping({ data, result }: { data: MappingPageData; result: { error?: string; message?: string } | null }) {
-  const { summary, niches, subcategories } = data;
+type MappingResult = { error?: string; message?: string; confirm?: { status: "live"; count: number } };
+
+export function ImportMapping({ data, result }: { data: MappingPageData; result: MappingResult | null }) {
+  const { summary, niches, subcategories, counts } = data;
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting";
-  const problems = summary.rowsInvalid + summary.rowsDuplicate;
   return (
     <div className="space-y-8">
       {/* A file's name may be one long word: it breaks rather than widen the page. */}
       <header className="space-y-1 [overflow-wrap:anywhere]">
         <h1 className="text-2xl font-bold tracking-tight">Map CSV Products</h1>
         <p className="text-sm text-muted-foreground">
-          {summary.fileName} ({formatBytes(summary.fileBytes)}): {n(summary.rowsTotal)} products detected, {n(data.ready)} ready to import,{" "}
-          {n(problems)} with problems, {n(data.excluded)} excluded.
+          {summary.fileName} ({formatBytes(summary.fileBytes)}): {n(counts.total)} products detected: {countsSentence(counts)}.
         </p>
         {summary.warnings.length ? (
           <ul className="list-disc pl-5 text-sm text-muted-foreground">
@@ -128,7 +137,7 @@ export function ImportMapping({ data, result }: { data: MappingPageData; result:
                 <th scope="col" className="px-3 py-2">Row</th>
                 <th scope="col" className="px-3 py-2">Product</th>
                 <th scope="col" className="px-3 py-2">Niche / subcategory</th>
-                <th scope="col" className="px-3 py-2">Problems</th>
+                <th scope="col" className="px-3 py-2">Status</th>
                 <th scope="col" className="px-3 py-2">Actions</th>
               </tr>
             </thead>
@@ -156,7 +165,9 @@ export function ImportMapping({ data, result }: { data: MappingPageData; result:
                           <li key={p}>{p}</li>
                         ))}
                       </ul>
-                    ) : row.excluded ? null : (
+                    ) : row.excluded ? null : row.needsNiche ? (
+                      <span className="text-amber-800 dark:text-amber-300">Needs a niche (draft only)</span>
+                    ) : (
                       <span className="text-muted-foreground">Ready</span>
                     )}
                   </td>
@@ -202,42 +213,88 @@ export function ImportMapping({ data, result }: { data: MappingPageData; result:
         <h2 id="proceed-title" className="text-lg font-semibold">
           Import
         </h2>
-        <Form method="post" className="flex flex-col gap-3 sm:flex-row sm:items-end" preventScrollReset>
-          <input type="hidden" name="intent" value="status" />
-          <div className="flex flex-col gap-1">
-            <label htmlFor="product-status" className="text-xs font-medium text-muted-foreground">
-              Imported products are
-            </label>
-            <select
-              id="product-status"
-              name="status"
-              defaultValue={summary.productStatus}
-              className="h-10 rounded-md border border-input bg-background px-3 text-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
-            >
-              <option value="live">Published</option>
-              <option value="draft">Draft</option>
-            </select>
-          </div>
-          <Button type="submit" variant="outline" disabled={submitting}>
-            Save status
+        <p className="text-sm text-muted-foreground">
+          {countsSentence(counts)}. Duplicates, rows with problems and excluded rows are skipped and listed in the rejected rows file.
+        </p>
+        {result?.confirm ? (
+          <ConfirmLive count={result.confirm.count} submitting={submitting} />
+        ) : (
+          <ImportForm counts={counts} saved={summary.productStatus} submitting={submitting} />
+        )}
+        <Form method="post">
+          <Button type="submit" name="intent" value="discard" variant="outline" disabled={submitting}>
+            Cancel
           </Button>
         </Form>
-        <p className="text-sm text-muted-foreground">
-          {n(data.ready)} {data.ready === 1 ? "product" : "products"} will be imported. Rows with problems or excluded are skipped and listed in the rejected rows file.
-        </p>
-        <div className="flex flex-wrap gap-2">
-          <Form method="post">
-            <Button type="submit" name="intent" value="discard" variant="outline" disabled={submitting}>
-              Cancel
-            </Button>
-          </Form>
-          <Form method="post">
-            <Button type="submit" name="intent" value="proceed" disabled={submitting || data.ready === 0}>
-              Import {n(data.ready)} {data.ready === 1 ? "product" : "products"}
-            </Button>
-          </Form>
-        </div>
       </section>
+    </div>
+  );
+}
+
+/**
+ * One form: what the products become, and the button that says what will happen (issue 36, item 8).
+ * The label follows the select once hydrated; the server checks the same rules whatever was sent.
+ */
+function ImportForm({ counts, saved, submitting }: { counts: ImportCounts; saved: "live" | "draft"; submitting: boolean }) {
+  const [status, setStatus] = useState<"live" | "draft">(saved);
+  const select = useRef<HTMLSelectElement>(null);
+  // A choice made before hydration is kept (the DOM's value wins over the server's default).
+  useEffect(() => {
+    const value = select.current?.value;
+    if (value === "live" || value === "draft") setStatus(value);
+  }, []);
+  const count = importableRows(counts);
+  const blocked = status === "live" && counts.noNiche > 0;
+  return (
+    <Form method="post" className="space-y-3" preventScrollReset>
+      <input type="hidden" name="intent" value="proceed" />
+      <div className="flex flex-col gap-1">
+        <label htmlFor="product-status" className="text-xs font-medium text-muted-foreground">
+          Imported products are
+        </label>
+        <select
+          ref={select}
+          id="product-status"
+          name="status"
+          defaultValue={saved}
+          onChange={(event) => setStatus(event.currentTarget.value === "draft" ? "draft" : "live")}
+          aria-describedby={blocked ? "no-niche-note" : undefined}
+          className="h-10 w-full rounded-md border border-input bg-background px-3 text-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring sm:w-56"
+        >
+          <option value="live">Published</option>
+          <option value="draft">Draft</option>
+        </select>
+      </div>
+      {blocked ? (
+        <p id="no-niche-note" className="rounded-md border border-amber-500/50 bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-200">
+          {noNicheMessage(counts.noNiche)}
+        </p>
+      ) : null}
+      <Button type="submit" disabled={submitting || count === 0}>
+        {importButtonLabel(count, status)}
+      </Button>
+    </Form>
+  );
+}
+
+/** More than CONFIRM_LIVE_ABOVE live products: the server asked first; this second button confirms. */
+function ConfirmLive({ count, submitting }: { count: number; submitting: boolean }) {
+  return (
+    <div role="alert" className="space-y-3 rounded-md border border-amber-500/50 bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-200">
+      <p className="font-medium">Publish {n(count)} products now? They show on the site at once, on their category pages and in search.</p>
+      <div className="flex flex-wrap gap-2">
+        <Form method="post" preventScrollReset>
+          <input type="hidden" name="intent" value="proceed" />
+          <input type="hidden" name="status" value="live" />
+          <input type="hidden" name="confirmed" value="yes" />
+          <Button type="submit" disabled={submitting}>
+            {importButtonLabel(count, "live")}
+          </Button>
+        </Form>
+        <Link to="?" className={buttonVariants({ variant: "outline" })} preventScrollReset>
+          Go back
+        </Link>
+      </div>
     </div>
   );
 }

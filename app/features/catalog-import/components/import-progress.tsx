@@ -1,9 +1,11 @@
 import { useEffect } from "react";
 import { Form, Link, useNavigation, useRevalidator } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
+import { COUNT_LABELS } from "../import-counts";
 import { ACTIVE_STATES, STATE_LABELS, type ProgressData } from "../import-types";
 
 const n = (value: number) => value.toLocaleString("en");
+const capital = (label: string) => label[0]!.toUpperCase() + label.slice(1);
 
 function duration(seconds: number): string {
   const s = Math.round(seconds);
@@ -62,7 +64,7 @@ export function ImportProgress({ data, result }: { data: ProgressData; result: {
         <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
           <Stat label="Rows done" value={`${n(summary.rowsDone)} of ${n(total)}`} />
           <Stat label="Rows per second" value={data.rate === null ? "–" : n(Math.round(data.rate))} />
-          <Stat label="Errors so far" value={n(summary.rowsFailed)} />
+          <Stat label="With problems so far" value={n(summary.rowsFailed)} />
           <Stat label={finished ? "Time taken" : "Time left"} value={finished ? (data.elapsedSeconds === null ? "–" : duration(data.elapsedSeconds)) : data.secondsLeft === null ? "–" : duration(data.secondsLeft)} />
         </dl>
         <div role="status" aria-live="polite" className="text-sm">
@@ -92,17 +94,21 @@ export function ImportProgress({ data, result }: { data: ProgressData; result: {
               {summary.error}
             </p>
           ) : null}
-          <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
-            <Stat label="Imported" value={n(summary.rowsImported)} />
-            <Stat label="Skipped (duplicates, excluded)" value={n(summary.rowsSkipped)} />
-            <Stat label="Rejected (errors)" value={n(summary.rowsFailed)} />
-            <Stat label="Not processed" value={n(Math.max(0, total - summary.rowsDone))} />
+          <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-5">
+            <Stat label="Imported" value={n(data.outcomes?.imported ?? summary.rowsImported)} />
+            <Stat label={capital(COUNT_LABELS.duplicates)} value={n(data.outcomes?.duplicates ?? 0)} />
+            <Stat label={capital(COUNT_LABELS.problems)} value={n(data.outcomes?.problems ?? 0)} />
+            <Stat label={capital(COUNT_LABELS.excluded)} value={n(data.outcomes?.excluded ?? 0)} />
+            <Stat label="Not processed" value={n(data.outcomes?.notProcessed ?? Math.max(0, total - summary.rowsDone))} />
           </dl>
           <div className="flex flex-wrap gap-2">
             {data.rejected > 0 ? (
               <a href={`/admin/imports/${summary.id}/rejected.csv`} download className={buttonVariants({ variant: "outline" })}>
                 Download rejected rows ({n(data.rejected)})
               </a>
+            ) : null}
+            {data.rejected > 0 ? (
+              <p className="basis-full text-sm text-muted-foreground">The rejected rows file lists the duplicates, the rows with problems and the excluded rows, each with its reason.</p>
             ) : null}
             <Link to="/admin/products/new?tab=csv" className={buttonVariants({ variant: "outline" })}>
               Upload another file

@@ -1,0 +1,107 @@
+/** The SQL of an import's counts (import-counts.ts): one definition for the upload, the mapping, the import and its progress. */
+import { sql, type SQL } from "drizzle-orm";
+import { queryRows, type Database } from "~/db/client.server";
+import type { ImportMapping } from "~/db/schema";
+import type { ImportCounts } from "./import-counts";
+
+const clean = sql`(not excluded and jsonb_array_length(messages) = 0 and duplicate_of_row is null and duplicate_product_id is null)`;
+
+/** A row has a niche: its own mapping, its group's, all rows', or the file's niche cell. */
+function hasNiche(mapping: ImportMapping): SQL {
+  const groups = Object.keys(mapping.groups ?? {});
+  const byGroup = groups.length
+    ? sql`group_key in (${sql.join(
+        groups.map((g) => sql`${g}`),
+        sql`, `,
+      )})`
+    : sql`false`;
+  return mapping.all
+    ? sql`true`
+    : sql`(mapping is not null or ${byGroup} or btrim(coalesce(cells->>'niche', '')) <> '')`;
+}
+
+export type RowClass = keyof Omit<ImportCounts, "total">;
+
+/** The condition for each class of staged rows (they do not overlap). */
+export function rowClass(cls: RowClass, mapping: ImportMapping): SQL {
+  switch (cls) {
+    case "excluded":
+      return sql`excluded`;
+    case "problems":
+      return sql`(not excluded and jsonb_array_length(messages) > 0)`;
+    case "duplicates":
+      return sql`(not excluded and jsonb_array_length(messages) = 0 and (duplicate_of_row is not null or duplicate_product_id is not null))`;
+    case "noNiche":
+      return sql`(${clean} and not ${hasNiche(mapping)})`;
+    case "ready":
+      return sql`(${clean} and ${hasNiche(mapping)})`;
+  }
+}
+
+/** The staged rows' counts, in one scan. */
+export async function countImportRows(
+  db: Pick<Database, "execute">,
+  importId: number,
+  mapping: ImportMapping,
+): Promise<ImportCounts> {
+  const [row] = await queryRows<ImportCounts>(
+    db,
+    sql`select count(*)::int as total,
+               count(*) filter (where ${rowClass("ready", mapping)})::int as ready,
+               count(*) filter (where ${rowClass("noNiche", mapping)})::int as "noNiche",
+               count(*) filter (where ${rowClass("duplicates", mapping)})::int as duplicates,
+               count(*) filter (where ${rowClass("problems", mapping)})::int as problems,
+               count(*) filter (where ${rowClass("excluded", mapping)})::int as excluded
+        from catalog_import_rows where import_id = ${importId}`,
+  );
+  return (
+    row ?? {
+      total: 0,
+      ready: 0,
+      noNiche: 0,
+      duplicates: 0,
+      problems: 0,
+      excluded: 0,
+    }
+  );
+}
+
+/**
+ * After the import: the same classes from each row's outcome (the job may find more duplicates,
+ * or refuse a row, as it writes). Rows not reached (a cancelled import) are counted apart.
+ */
+export async function countOutcomes(
+  db: Database,
+  importId: number,
+): Promise<{
+  imported: number;
+  duplicates: number;
+  problems: number;
+  excluded: number;
+  notProcessed: number;
+}> {
+  const [row] = await queryRows<{
+    imported: number;
+    duplicates: number;
+    problems: number;
+    excluded: number;
+    notProcessed: number;
+  }>(
+    db,
+    sql`select count(*) filter (where outcome = 'imported')::int as imported,
+               count(*) filter (where outcome = 'duplicate')::int as duplicates,
+               count(*) filter (where outcome in ('invalid', 'failed'))::int as problems,
+               count(*) filter (where outcome = 'excluded')::int as excluded,
+               count(*) filter (where outcome is null)::int as "notProcessed"
+        from catalog_import_rows where import_id = ${importId}`,
+  );
+  return (
+    row ?? {
+      imported: 0,
+      duplicates: 0,
+      problems: 0,
+      excluded: 0,
+      notProcessed: 0,
+    }
+  );
+}
