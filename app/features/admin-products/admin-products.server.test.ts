@@ -176,8 +176,8 @@ describe("bulk actions", () => {
       stop();
     }
     const [entry] = (await auditRows(db, "products.publish")).slice(-1);
-    expect(entry).toMatchObject({ actor_id: admin.id, entity_type: "product", summary: "2 products" });
-    expect(entry!.changes).toEqual({ ids: [a.id, b.id], before: { [a.id]: "draft", [b.id]: "pending" }, after: "live" });
+    expect(entry).toMatchObject({ actor_id: admin.id, entity_type: "product", summary: expect.stringMatching(new RegExp(`^2 products: Zq${run} item \\d+ and Zq${run} item \\d+$`)) });
+    expect(entry!.changes).toEqual({ ids: [a.id, b.id], products: [{ id: a.id, name: expect.any(String) }, { id: b.id, name: expect.any(String) }], before: { [a.id]: "draft", [b.id]: "pending" }, after: "live" });
 
     expect(await bulkSetStatus(db, admin, "draft", [a.id, c.id])).toEqual({ changed: 2, missing: [] });
     expect(await statuses(db, [a.id, c.id])).toEqual({ [a.id]: "draft", [c.id]: "draft" });

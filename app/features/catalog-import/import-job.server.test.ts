@@ -41,8 +41,18 @@ async function productsNamed(prefix: string) {
   return row!.n;
 }
 
+/**
+ * Queues the import as Import would. Rows that would land live without a niche are refused
+ * (issue 36): where neither the test nor the file chose a niche, the first niche is chosen for
+ * all rows, as an admin must before publishing.
+ */
 async function queue(id: number) {
-  await getDb().execute(sql`update catalog_imports set state = 'queued' where id = ${id}`);
+  await getDb().execute(
+    sql`update catalog_imports set state = 'queued',
+               mapping = case when mapping ? 'all' or exists (select 1 from catalog_import_rows r where r.import_id = ${id} and coalesce(r.cells->>'niche', '') <> '') then mapping
+                              else coalesce(mapping, '{}'::jsonb) || jsonb_build_object('all', jsonb_build_object('nicheId', (select min(id) from niches))) end
+         where id = ${id}`,
+  );
 }
 
 /** Runs the import until a batch ending at `row` or later has committed, then stops it as a killed worker would. */
