@@ -10,7 +10,7 @@ import { cn } from "./ui/cn";
  */
 export function TagLink({ tag, className }: { tag: string; className?: string }) {
   return (
-    <PageLink to={`/tag/${encodeURIComponent(tag)}`} className={cn("rounded-full bg-secondary px-2 py-0.5 text-xs text-secondary-foreground hover:underline", className)}>
+    <PageLink to={`/tag/${encodeURIComponent(tag)}`} className={cn("max-w-full rounded-full bg-secondary px-2 py-0.5 text-xs text-secondary-foreground [overflow-wrap:anywhere] hover:underline", className)}>
       <span aria-hidden="true">#</span>
       {tagLabel(tag)}
     </PageLink>

@@ -122,7 +122,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const headline = shownHeadline(product.headline, product.tagline);
   useViewBeacon(product.id);
   return (
-    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
       <article className="flex min-w-0 flex-col gap-6">
         <Breadcrumbs
           items={[
@@ -136,7 +136,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           <div className="min-w-0 flex-1">
             <h1 className="text-2xl font-bold break-words sm:text-3xl">{product.product_name}</h1>
             {headline ? <p className="mt-1 font-medium break-words">{headline}</p> : null}
-            {product.tagline ? <p className="mt-1 text-muted-foreground">{product.tagline}</p> : null}
+            {product.tagline ? <p className="mt-1 break-words text-muted-foreground">{product.tagline}</p> : null}
             <div className="mt-3 flex flex-wrap items-center gap-2">
               <PricingBadge pricing={product.pricing} />
               {product.tags.map((tag) => (
@@ -156,7 +156,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         {product.video_url ? <VideoEmbed url={product.video_url} title={product.product_name} /> : null}
         {description ? (
           <section aria-labelledby="about-heading">
-            <h2 id="about-heading" className="mb-2 text-lg font-semibold">
+            <h2 id="about-heading" className="mb-2 text-lg font-semibold break-words">
               About {product.product_name}
             </h2>
             <div
@@ -176,7 +176,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         <FeedbackSection productId={product.id} productName={product.product_name} feedback={loaderData.feedback} />
         {similar.length ? (
           <section aria-labelledby="similar-heading">
-            <h2 id="similar-heading" className="mb-3 text-lg font-semibold">
+            <h2 id="similar-heading" className="mb-3 text-lg font-semibold break-words">
               Similar to {product.product_name}
             </h2>
             <ul className="grid grid-cols-1 gap-3 md:grid-cols-2 lg:grid-cols-1">

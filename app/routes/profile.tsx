@@ -23,7 +23,7 @@ export function action({ request }: Route.ActionArgs) {
 export default function ProfilePage({ loaderData, actionData }: Route.ComponentProps) {
   const { profile, now, tab, edit, products, saved, activities } = loaderData;
   return (
-    <div className="grid gap-6 md:grid-cols-[18rem_1fr] md:items-start">
+    <div className="grid grid-cols-1 gap-6 md:grid-cols-[18rem_minmax(0,1fr)] md:items-start">
       <ProfileCard profile={profile} now={now} />
       <div className="flex min-w-0 flex-col gap-4">
         <ProfileTabs current={tab} />

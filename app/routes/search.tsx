@@ -31,7 +31,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
   const searching = navigation.state === "loading" && navigation.location.pathname === "/search";
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-6">
-      <h1 className="text-2xl font-bold">{q ? `Search Results for "${q}"` : "Search Products"}</h1>
+      <h1 className="text-2xl font-bold break-words">{q ? `Search Results for "${q}"` : "Search Products"}</h1>
       <Form
         method="get"
         action="/search"

@@ -8,7 +8,7 @@ export function CardTags({ product }: { product: Pick<ProductCard, "pricing" | "
     <div className="mt-2 flex flex-wrap items-center gap-1.5">
       <PricingBadge pricing={product.pricing} />
       {product.tags.slice(0, 3).map((tag) => (
-        <TagLink key={tag} tag={tag} className="relative z-10 break-words" />
+        <TagLink key={tag} tag={tag} className="relative z-10" />
       ))}
     </div>
   );

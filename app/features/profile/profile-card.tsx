@@ -9,8 +9,8 @@ export function ProfileCard({ profile, now }: { profile: CardProfile; now: numbe
   return (
     <section aria-label="Profile" className="flex flex-col items-center gap-3 rounded-lg border bg-card p-6 text-center shadow-sm">
       <Avatar name={name} src={profile.avatar_url} className="size-24 text-3xl" />
-      <h1 className="text-xl font-bold">{name}</h1>
-      <p className="text-muted-foreground">{profile.career || "No career specified"}</p>
+      <h1 className="max-w-full text-xl font-bold [overflow-wrap:anywhere]">{name}</h1>
+      <p className="max-w-full text-muted-foreground [overflow-wrap:anywhere]">{profile.career || "No career specified"}</p>
       <dl className="w-full space-y-1 text-sm">
         <div className="flex justify-between gap-2">
           <dt className="text-muted-foreground">Last active</dt>

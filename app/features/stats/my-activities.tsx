@@ -33,7 +33,7 @@ export function MyActivities({ items, now }: { items: Activity[]; now: number })
               <p className="flex flex-wrap items-center gap-1">
                 <Icon aria-hidden className="size-4 text-muted-foreground" />
                 <span>{verbs[item.kind]}</span>
-                <Link to={`/resources/${item.product.slug}`} className="font-medium break-words text-primary hover:underline">
+                <Link to={`/resources/${item.product.slug}`} className="font-medium text-primary [overflow-wrap:anywhere] hover:underline">
                   {item.product.name}
                 </Link>
                 {item.rating ? <span className="text-muted-foreground">({item.rating}/5)</span> : null}

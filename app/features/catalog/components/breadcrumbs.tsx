@@ -5,7 +5,7 @@ export function Breadcrumbs({ items }: { items: { name: string; href?: string }[
     <nav aria-label="Breadcrumb" className="mb-3 text-sm text-muted-foreground">
       <ol className="flex flex-wrap items-center gap-1">
         {items.map((item, index) => (
-          <li key={`${item.name}-${index}`} className="flex items-center gap-1">
+          <li key={`${item.name}-${index}`} className="flex min-w-0 items-center gap-1 [overflow-wrap:anywhere]">
             {index > 0 ? <span aria-hidden>/</span> : null}
             {item.href ? (
               <PageLink to={item.href} className="hover:underline">

@@ -12,7 +12,7 @@ export function CatalogLayout({ sidebar, aside, children }: { sidebar: SidebarDa
   const [drawerOpen, setDrawerOpen] = useState(false);
   useEffect(() => setDrawerOpen(false), [location.key]);
   return (
-    <div className="grid gap-6 lg:grid-cols-[15rem_minmax(0,1fr)_16rem]">
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-[15rem_minmax(0,1fr)_16rem]">
       <aside className="hidden lg:block" aria-label="Categories">
         <SidebarOnSight data={sidebar} />
       </aside>

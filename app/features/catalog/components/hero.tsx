@@ -5,8 +5,8 @@ import { Button } from "~/components/ui/button";
 export function Hero({ title, subtitle, newsletterUrl }: { title: string; subtitle: string; newsletterUrl: string | null }) {
   return (
     <header className="mb-6 flex flex-col gap-3">
-      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{title}</h1>
-      <p className="text-muted-foreground">{subtitle}</p>
+      <h1 className="text-2xl font-bold tracking-tight break-words sm:text-3xl">{title}</h1>
+      <p className="break-words text-muted-foreground">{subtitle}</p>
       <div className="flex flex-wrap gap-2">
         <Button asChild>
           <Link to="/submit">Suggest Tools</Link>

@@ -69,7 +69,7 @@ export function MyProductsList({ tab, products, hasAny, activity, error }: Props
         </ul>
       </nav>
       {products.length ? (
-        <ul className="grid gap-4 md:grid-cols-2">
+        <ul className="grid grid-cols-1 gap-4 md:grid-cols-2">
           {products.map((product) => (
             <ProductCard key={product.id} product={product} days={activity.days} activity={activity.products[product.id]} />
           ))}
@@ -98,7 +98,7 @@ function ProductCard({ product, days, activity }: { product: MyProductCard; days
             {suggestion ? <span className="rounded-full border px-2.5 py-0.5 text-xs font-medium">Suggestion</span> : null}
           </div>
           {product.website_url ? (
-            <a href={product.website_url} target="_blank" rel="noopener noreferrer nofollow" className="truncate text-sm text-primary underline-offset-4 hover:underline">
+            <a href={product.website_url} target="_blank" rel="noopener noreferrer nofollow" className="relative truncate text-sm text-primary underline-offset-4 hover:underline">
               {product.website_url.replace(/^https?:\/\//, "").replace(/\/$/, "")}
               <span className="sr-only"> (opens in a new tab)</span>
             </a>

@@ -116,7 +116,7 @@ export function AdvertisePage({ signedIn, products, notice, testMode, errors }: 
         </ul>
       </section>
 
-      <div className="grid gap-8 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-8 lg:grid-cols-2">
         <section aria-labelledby="reasons-title">
           <h2 id="reasons-title" className="text-xl font-semibold">
             Why partner with us

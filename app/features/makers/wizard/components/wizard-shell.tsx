@@ -28,7 +28,7 @@ function websiteLabel(url: string): string {
 /** Left: the product, its completion and the steps (locked ones shown as such); right: the step. */
 export function WizardShell({ productId, productName, websiteUrl, logoUrl, completion, step, open, done, children }: Props) {
   return (
-    <div className="mx-auto grid w-full max-w-6xl gap-6 lg:grid-cols-[18rem_minmax(0,1fr)]">
+    <div className="mx-auto grid w-full max-w-6xl grid-cols-1 gap-6 lg:grid-cols-[18rem_minmax(0,1fr)]">
       <aside className="flex flex-col gap-5 self-start rounded-lg border bg-card p-4 shadow-sm sm:p-5">
         <Link to="/my-products" className="inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground">
           <ArrowLeftIcon aria-hidden className="size-4" />
