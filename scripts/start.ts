@@ -52,7 +52,11 @@ try {
     });
   } else {
     const { startJobWorkers } = await import("../server/jobs");
-    const jobs = await startJobWorkers(handle, env.DATABASE_URL);
+    // The job workers begin a moment after the server answers: a restart after a crash serves its
+    // first requests before it resumes an import (issue 34).
+    let markServing!: () => void;
+    const serving = new Promise<void>((resolve) => (markServing = resolve));
+    const jobs = await startJobWorkers(handle, env.DATABASE_URL, { serving });
     const path = await import("node:path");
     const { pathToFileURL } = await import("node:url");
     const { buildDirectory } = await import("../server/build");
@@ -72,6 +76,7 @@ try {
     server.listen(env.PORT, env.HOST);
     server.on("error", exitWithError);
     server.on("listening", () => {
+      setTimeout(markServing, 2_000);
       if (cluster.isWorker) {
         process.send?.({ type: "listening" });
         return;

@@ -14,19 +14,29 @@ import { logger } from "../app/lib/logger.server";
 
 export interface JobWorkers {
   queue: JobQueue;
+  /** Resolves once the workers have begun (after `serving`). */
+  begun: Promise<void>;
   stop(): Promise<void>;
 }
 
-export async function startJobWorkers(handle: DatabaseHandle, databaseUrl: string | undefined): Promise<JobWorkers> {
+/**
+ * `serving` resolves once the server answers requests: the workers begin then, so a restart after
+ * a crash answers its first requests before it resumes an import cut off mid-way (issue 34: the
+ * resumed import held the embedded database while the server was still starting).
+ */
+export async function startJobWorkers(
+  handle: DatabaseHandle,
+  databaseUrl: string | undefined,
+  { serving = Promise.resolve() }: { serving?: Promise<unknown> } = {},
+): Promise<JobWorkers> {
   const queue: JobQueue =
     handle.kind === "postgres" && databaseUrl ? new PgBossJobQueue({ connectionString: databaseUrl }) : new InProcessJobQueue(handle.db);
   if (queue.kind === "in-process") await releaseOrphanedImports(handle.db);
   await queue.start();
-  await queue.work(IMPORT_QUEUE, importJobHandler(() => handle.db, importWriteSettings(queue.kind === "in-process" ? "embedded" : "postgres")));
-  await queue.work(PRODUCT_LOGO_QUEUE, productLogoJobHandler(() => handle.db));
+  // Jobs may be enqueued from now on; they wait in the queue until the workers begin.
   setJobQueue(queue);
   // E-mail goes through the database's outbox: what a crash or a failing mail server held back is sent (decision 073).
-  const stopMailOutbox = await startMailOutbox(handle.db);
+  const stopMailOutbox = startMailOutbox(handle.db);
   // Outside logos are copied into our storage: first sweep 5 minutes after start, then every 10 (decision 050).
   const stopLogoSweeps = scheduleProductLogoSweeps(queue);
   const resume = () =>
@@ -34,12 +44,23 @@ export async function startJobWorkers(handle: DatabaseHandle, databaseUrl: strin
       (ids) => ids.length && logger().info({ imports: ids }, "resumed imports whose worker went silent"),
       (error: unknown) => logger().warn({ err: error }, "could not look for stalled imports"),
     );
-  await resume();
-  const timer = setInterval(() => void resume(), 30_000);
-  timer.unref();
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  const begun = serving
+    .then(async () => {
+      if (stopped) return;
+      await queue.work(IMPORT_QUEUE, importJobHandler(() => handle.db, importWriteSettings(queue.kind === "in-process" ? "embedded" : "postgres")));
+      await queue.work(PRODUCT_LOGO_QUEUE, productLogoJobHandler(() => handle.db));
+      await resume();
+      timer = setInterval(() => void resume(), 30_000);
+      timer.unref();
+    })
+    .catch((error: unknown) => logger().error({ err: error }, "job workers could not begin"));
   return {
     queue,
+    begun,
     async stop() {
+      stopped = true;
       clearInterval(timer);
       stopLogoSweeps();
       stopMailOutbox();

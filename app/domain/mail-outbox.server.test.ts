@@ -41,7 +41,7 @@ const rows = () =>
 describe("the mail outbox", () => {
   it("keeps a message the mail server refused and sends it on a later attempt", async () => {
     setMailSettings({ smtpUrl: null, from: FROM, outboxDir: brokenOutbox() });
-    stop = await startMailOutbox(getDb(), { sweepMs: 60_000 });
+    stop = startMailOutbox(getDb(), { sweepMs: 60_000 });
     queueMail({ to: "buyer@example.com", subject: "Your receipt", text: "Thank you for your payment." });
     await mailIdle();
     // Before the outbox, one failure lost the message for good.
@@ -51,7 +51,7 @@ describe("the mail outbox", () => {
     setMailSettings({ smtpUrl: null, from: FROM, outboxDir });
     await getDb().execute(sql`update mail_outbox set next_attempt_at = now()`);
     stop();
-    stop = await startMailOutbox(getDb(), { sweepMs: 60_000 });
+    stop = startMailOutbox(getDb(), { sweepMs: 60_000 });
     await mailIdle();
     const [file] = outboxFiles(outboxDir);
     expect(parseEml(fs.readFileSync(file!, "utf8"))).toMatchObject({ to: "buyer@example.com", subject: "Your receipt" });
@@ -66,28 +66,28 @@ describe("the mail outbox", () => {
     );
     const outboxDir = path.join(temp.make(), "outbox");
     setMailSettings({ smtpUrl: null, from: FROM, outboxDir });
-    stop = await startMailOutbox(getDb(), { sweepMs: 60_000 });
+    stop = startMailOutbox(getDb(), { sweepMs: 60_000 });
     await mailIdle();
     const recipients = outboxFiles(outboxDir).map((file) => parseEml(fs.readFileSync(file, "utf8")).to).sort();
     expect(recipients).toEqual(["a@example.com", "b@example.com"]);
     expect((await rows()).map((row) => row.sent)).toEqual([true, true]);
     // Another sweep sends nothing twice.
     stop();
-    stop = await startMailOutbox(getDb(), { sweepMs: 60_000 });
+    stop = startMailOutbox(getDb(), { sweepMs: 60_000 });
     await mailIdle();
     expect(outboxFiles(outboxDir)).toHaveLength(2);
   });
 
   it("gives a message up after its last attempt, and keeps a message with no valid address out", async () => {
     setMailSettings({ smtpUrl: null, from: FROM, outboxDir: brokenOutbox() });
-    stop = await startMailOutbox(getDb(), { sweepMs: 60_000 });
+    stop = startMailOutbox(getDb(), { sweepMs: 60_000 });
     queueMail({ to: "not an address", subject: "x", text: "y" });
     queueMail({ to: "late@example.com", subject: "Decision", text: "Approved." });
     await mailIdle();
     for (let attempt = 2; attempt <= 6; attempt++) {
       await getDb().execute(sql`update mail_outbox set next_attempt_at = now()`);
       stop();
-      stop = await startMailOutbox(getDb(), { sweepMs: 60_000 });
+      stop = startMailOutbox(getDb(), { sweepMs: 60_000 });
       await mailIdle();
     }
     const [row] = await queryRows<{ recipient: string; attempts: number; failed: boolean }>(

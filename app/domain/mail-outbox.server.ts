@@ -53,17 +53,18 @@ export function mailOutboxStore(db: Database): MailStore {
 }
 
 /**
- * Registers the outbox for queueMail, sends what a previous run left (a crash, a stop mid-send),
- * and looks again every `sweepMs` for retries that came due. The returned function stops it.
+ * Registers the outbox for queueMail, starts sending what a previous run left (a crash, a stop
+ * mid-send) without holding up the caller, and looks again every `sweepMs` for retries that came
+ * due. The returned function stops it.
  */
-export async function startMailOutbox(db: Database, { sweepMs = 30_000 } = {}): Promise<() => void> {
+export function startMailOutbox(db: Database, { sweepMs = 30_000 } = {}): () => void {
   setMailStore(mailOutboxStore(db));
-  const sweep = async () => {
-    await deliverQueuedMail();
-    await db.execute(sql`delete from mail_outbox where sent_at < now() - make_interval(days => ${KEEP_SENT_DAYS})`);
-  };
-  await sweep().catch((error: unknown) => logger().warn({ err: error }, "mail outbox could not be swept"));
-  const timer = setInterval(() => void sweep().catch((error: unknown) => logger().warn({ err: error }, "mail outbox could not be swept")), sweepMs);
+  const sweep = () =>
+    deliverQueuedMail()
+      .then(() => db.execute(sql`delete from mail_outbox where sent_at < now() - make_interval(days => ${KEEP_SENT_DAYS})`))
+      .catch((error: unknown) => logger().warn({ err: error }, "mail outbox could not be swept"));
+  void sweep();
+  const timer = setInterval(() => void sweep(), sweepMs);
   timer.unref();
   return () => {
     clearInterval(timer);
