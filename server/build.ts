@@ -2,6 +2,7 @@ import { spawn } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { currentOwner, ownerAlive, type LockOwner } from "../app/db/lock.server";
 
 const root = process.cwd();
 const INPUTS = ["app", "public", "vite.config.ts", "react-router.config.ts", "package.json", "tsconfig.json"];
@@ -42,18 +43,53 @@ export function currentHash(): string {
 
 /**
  * Builds the production bundle when the sources changed since the last build. Runs as a child
- * process, so the caller can prepare the database meanwhile.
+ * process, so the caller can prepare the database meanwhile. Servers started at once on the same
+ * sources (test files that each start one) build one at a time: two builds into one directory
+ * removed each other's files, and a server failed to start.
  */
 export async function ensureBuild(log: (line: string) => void = console.log): Promise<void> {
   const hash = currentHash();
   if (buildIsCurrent(hash)) return;
-  log("Building the app (first start or sources changed)...");
-  const bin = path.join(root, "node_modules/.bin/react-router");
-  const child = spawn(bin, ["build"], { stdio: ["ignore", "inherit", "inherit"], env: { ...process.env, NODE_ENV: "production" } });
-  const code = await new Promise<number | null>((resolve, reject) => {
-    child.once("error", reject);
-    child.once("exit", resolve);
+  await withBuildLock(async () => {
+    // Another process may have built these very sources while this one waited.
+    if (buildIsCurrent(hash)) return;
+    log("Building the app (first start or sources changed)...");
+    const bin = path.join(root, "node_modules/.bin/react-router");
+    const child = spawn(bin, ["build"], { stdio: ["ignore", "inherit", "inherit"], env: { ...process.env, NODE_ENV: "production" } });
+    const code = await new Promise<number | null>((resolve, reject) => {
+      child.once("error", reject);
+      child.once("exit", resolve);
+    });
+    if (code !== 0) throw new Error("The build failed; see the output above.");
+    fs.writeFileSync(STAMP, hash);
   });
-  if (code !== 0) throw new Error("The build failed; see the output above.");
-  fs.writeFileSync(STAMP, hash);
+}
+
+/** Runs `build` holding `<build directory>.lock`; waits while a live process holds it, takes it from a dead one. */
+export async function withBuildLock(build: () => Promise<void>, file = `${buildDirectory()}.lock`): Promise<void> {
+  let unreadableSince: number | undefined;
+  for (;;) {
+    try {
+      fs.writeFileSync(file, JSON.stringify(currentOwner("build")), { flag: "wx" });
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      let owner: LockOwner | undefined;
+      try {
+        owner = JSON.parse(fs.readFileSync(file, "utf8")) as LockOwner;
+      } catch {
+        // Being written this very moment; unreadable for seconds, it was left half-written by a crash.
+        unreadableSince ??= Date.now();
+      }
+      if (owner) unreadableSince = undefined;
+      const abandoned = owner ? !ownerAlive(owner) : Date.now() - (unreadableSince ?? Date.now()) > 5_000;
+      if (abandoned) fs.rmSync(file, { force: true });
+      else await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+  try {
+    await build();
+  } finally {
+    fs.rmSync(file, { force: true });
+  }
 }
