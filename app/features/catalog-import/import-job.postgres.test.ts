@@ -34,7 +34,11 @@ describe.skipIf(!url)("the import job on PostgreSQL (pg-boss)", () => {
   async function staged(prefix: string, n: number) {
     const rows = Array.from({ length: n }, (_, i) => productRow({ product_name: `${prefix} ${i + 1}` }));
     const result = await stageUpload(getDb(), admin, Readable.from([Buffer.from(toCsv(HEADER, rows))]), { fileName: "pg.csv" });
-    await getDb().execute(sql`update catalog_imports set state = 'queued' where id = ${result.id}`);
+    // Queued as Import would, with a niche for all rows: a live row without one is refused (issue 36).
+    await getDb().execute(
+      sql`update catalog_imports set state = 'queued', mapping = jsonb_build_object('all', jsonb_build_object('nicheId', (select min(id) from niches)))
+           where id = ${result.id}`,
+    );
     return result.id;
   }
 
