@@ -187,7 +187,7 @@ async function benchOne(kind: "pglite" | "postgres", file: string, rows: number)
       const staged = await stageUpload(handle.db, actor, fs.createReadStream(file, { highWaterMark: 64 * 1024 }), { fileName: path.basename(file) });
       const previewSeconds = (performance.now() - t0) / 1000;
       const c1 = await cpuSeconds(handle, kind, backends);
-      await handle.db.execute(sql`update catalog_imports set state = 'queued' where id = ${staged.id}`);
+      await handle.db.execute(sql`update catalog_imports set state = 'queued', product_status = 'draft' where id = ${staged.id}`);
       const t1 = performance.now();
       const importing = { done: false };
       const pages = values["no-pages"] ? Promise.resolve([]) : pageLatencies(importing);
