@@ -1,4 +1,3 @@
-import crypto from "node:crypto";
 import { getSessionCookie } from "better-auth/cookies";
 import { sql } from "drizzle-orm";
 import { redirect } from "react-router";
@@ -116,19 +115,8 @@ function forgetSession(cookies: string | null, secret: string) {
  */
 export async function getSessionUserId(request: Request): Promise<string | null> {
   const raw = getSessionCookie(request.headers);
-  if (!raw) return null;
-  let value: string;
-  try {
-    value = decodeURIComponent(raw);
-  } catch {
-    return null;
-  }
-  const dot = value.lastIndexOf(".");
-  if (dot < 1) return null;
-  const token = value.slice(0, dot);
-  const signature = Buffer.from(value.slice(dot + 1));
-  const expected = Buffer.from(crypto.createHmac("sha256", getAuthState().settings.secret).update(token).digest("base64"));
-  if (signature.length !== expected.length || !crypto.timingSafeEqual(signature, expected)) return null;
+  const token = raw ? verifiedSessionToken(raw, getAuthState().settings.secret) : null;
+  if (!token) return null;
   const rows = await queryRows<{ user_id: string }>(
     getDb(),
     sql`select s.user_id from session s join "user" u on u.id = s.user_id
