@@ -19,8 +19,10 @@
  *     [--profile DIR (CPU profiles of the server's processes)] [--workers 1] [--pglite] [--crash-after S]
  *
  * With --crash-after S (with --pglite) the server is killed with SIGKILL S seconds into the import,
- * and the bench times its restart (to /healthz) against a clean restart of the same data, as
- * issue 34 asks: a restart after a crash takes no more than twice a clean start.
+ * and the bench times its restart (to /healthz) and a second restart of the same data, as issue 34
+ * asks: a restart after a crash takes no more than twice a clean start. --stop-signal SIGTERM stops
+ * it cleanly at the same point instead: the control (the first start after an import does work of
+ * its own, whatever stopped the server).
  */
 import { execFileSync } from "node:child_process";
 import crypto from "node:crypto";
@@ -50,6 +52,8 @@ const { values } = parseArgs({
     workers: { type: "string", default: "" },
     pglite: { type: "boolean" },
     "crash-after": { type: "string" },
+    /** With --crash-after: SIGTERM stops the server cleanly at the same point, the control for SIGKILL. */
+    "stop-signal": { type: "string", default: "SIGKILL" },
   },
 });
 const megabytes = Number(values.megabytes) || 0;
@@ -130,7 +134,8 @@ let app: Awaited<ReturnType<typeof startApp>> | undefined;
 /** Kills the server mid-import, then times its restart against a clean restart of the same data. */
 async function crashAndRestart(afterSeconds: number, env: Record<string, string>) {
   await new Promise((resolve) => setTimeout(resolve, afterSeconds * 1000));
-  process.kill(app!.pid, "SIGKILL");
+  const signal = values["stop-signal"] === "SIGTERM" ? "SIGTERM" : "SIGKILL";
+  process.kill(app!.pid, signal);
   await app!.stop();
   const walDir = path.join(dataDir, "pgdata/pg_wal");
   const wal = fs.existsSync(walDir) ? fs.readdirSync(walDir).length : 0;
@@ -141,8 +146,8 @@ async function crashAndRestart(afterSeconds: number, env: Record<string, string>
   started = performance.now();
   app = await startApp(env);
   const clean = (performance.now() - started) / 1000;
-  console.log(`\nKilled (SIGKILL) ${afterSeconds} s into a ${rows.toLocaleString()}-row import (${wal} WAL segment files on disk)`);
-  console.log(`  restart after the crash: ${afterCrash.toFixed(1)} s to /healthz; clean restart of the same data: ${clean.toFixed(1)} s (${(afterCrash / clean).toFixed(2)}x)`);
+  console.log(`\nStopped (${signal}) ${afterSeconds} s into a ${rows.toLocaleString()}-row import (${wal} WAL segment files on disk)`);
+  console.log(`  first restart: ${afterCrash.toFixed(1)} s to /healthz; second restart of the same data: ${clean.toFixed(1)} s (${(afterCrash / clean).toFixed(2)}x)`);
 }
 
 try {
