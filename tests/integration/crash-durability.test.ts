@@ -9,13 +9,13 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loginForm } from "../e2e/login-form";
 import type { CrashFixtures } from "./crash-durability-fixtures";
 import { runScript } from "./run-script";
+import { freePort } from "../support/free-port";
 
 const AUTH_SECRET = crypto.randomBytes(24).toString("hex");
 const ADMIN_EMAIL = "crash-admin@toolnest.test";
@@ -23,15 +23,6 @@ const ADMIN_PASSWORD = "crash-admin-password";
 const MAKER_EMAIL = "crash-maker@toolnest.test";
 const run = crypto.randomBytes(4).toString("hex");
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 interface Server {
   child: ChildProcess;

@@ -6,22 +6,13 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
-import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tempDirs } from "../support/temp-dirs";
+import { freePort } from "../support/free-port";
 
 const temp = tempDirs("toolnest-overload-");
 const AUTH_SECRET = crypto.randomBytes(24).toString("hex");
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function startServer(env: Record<string, string>): Promise<{ base: string; child: ChildProcess }> {
   const port = await freePort();

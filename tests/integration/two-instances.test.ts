@@ -6,13 +6,13 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { CLICK_RATE_LIMIT } from "~/features/stats/view-action.server";
 import { assertLocalDatabaseUrl, withDatabase } from "../setup/local-database";
+import { freePort } from "../support/free-port";
 
 const url = process.env.DATABASE_URL;
 const AUTH_SECRET = crypto.randomBytes(24).toString("hex");
@@ -23,15 +23,6 @@ interface Instance {
   dataDir: string;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function startInstance(databaseUrl: string): Promise<Instance> {
   const port = await freePort();
