@@ -13,7 +13,7 @@ import type { Database } from "./common.server";
 
 type Executor = Pick<Database, "execute">;
 
-function toNumber(value: number | bigint | string, context: z.core.$RefinementCtx<number>): number {
+function toNumber(value: number | bigint | string, context: z.core.$RefinementCtx<number | bigint | string>): number {
   const n = typeof value === "number" ? value : Number(value);
   if (!Number.isFinite(n)) {
     context.addIssue({ code: "custom", message: `not a finite number: ${String(value)}` });
