@@ -1,0 +1,93 @@
+/**
+ * The code-shape targets of issue 35, checked on every CI run (`npm run check:shape`):
+ *  - no source file over 300 lines (tests, generated route types and migrations excepted);
+ *  - at most two `Symbol.for(...)` process singletons, each with a comment saying why;
+ *  - one module folder writes `products` and its link tables with SQL: `app/domain/products/`;
+ *  - no raw rows asserted to a type unchecked (`queryRows<T>`): reads parse at `app/db/rows.server.ts`.
+ * Prints each breach with its place and exits 1 when there is one.
+ */
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join, relative, sep } from "node:path";
+
+const root = join(import.meta.dirname, "..");
+export const MAX_LINES = 300;
+export const MAX_SINGLETONS = 2;
+export const PRODUCT_WRITER = "app/domain/products/";
+const PRODUCT_TABLES = ["products", "product_niches", "product_subcategories", "product_makers"];
+
+function sourceFiles(dir: string): string[] {
+  const out: string[] = [];
+  for (const name of readdirSync(dir)) {
+    if (name === "node_modules" || name === "+types" || name === "migrations" || name.startsWith(".")) continue;
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) out.push(...sourceFiles(path));
+    else if (/\.(ts|tsx|mjs)$/.test(name)) out.push(path);
+  }
+  return out;
+}
+
+const isTest = (path: string) => /\.(test|spec)\.(ts|tsx)$/.test(path) || path.startsWith(`tests${sep}`) || path.startsWith("tests/");
+
+export interface Breach {
+  rule: string;
+  place: string;
+  detail: string;
+}
+
+export function checkShape(base = root): Breach[] {
+  const breaches: Breach[] = [];
+  const files = ["app", "server", "scripts"].flatMap((dir) => {
+    try {
+      return sourceFiles(join(base, dir));
+    } catch {
+      return [];
+    }
+  });
+  const writeStatement = new RegExp(
+    String.raw`\b(insert\s+into|update|delete\s+from)\s+"?(${PRODUCT_TABLES.join("|")})"?(?=[\s(;]|$)`,
+    "i",
+  );
+  const builderWrite = new RegExp(String.raw`\.(insert|update|delete)\(\s*(${PRODUCT_TABLES.join("|")})\s*\)`);
+  let singletons = 0;
+  for (const path of files) {
+    const rel = relative(base, path).split(sep).join("/");
+    if (rel === "scripts/check-code-shape.ts" || rel === "scripts/check-code-shape.test.ts") continue;
+    const text = readFileSync(path, "utf8");
+    const lines = text.split("\n");
+    if (text.endsWith("\n")) lines.pop();
+    if (!isTest(rel) && lines.length > MAX_LINES) {
+      breaches.push({ rule: "file size", place: rel, detail: `${lines.length} lines (at most ${MAX_LINES})` });
+    }
+    if (isTest(rel)) continue;
+    lines.forEach((line, index) => {
+      const place = `${rel}:${index + 1}`;
+      if (/Symbol\.for\(/.test(line)) {
+        singletons++;
+        const previous = lines.slice(Math.max(0, index - 3), index).join("\n");
+        if (!/\/\/|\*/.test(previous)) breaches.push({ rule: "singleton without a why", place, detail: line.trim() });
+      }
+      if (!rel.startsWith(PRODUCT_WRITER) && (writeStatement.test(line) || builderWrite.test(line))) {
+        breaches.push({ rule: "products written outside app/domain/products/", place, detail: line.trim() });
+      }
+      if (/\bqueryRows<|as unknown as \{ rows/.test(line)) {
+        breaches.push({ rule: "unchecked row type", place, detail: line.trim() });
+      }
+    });
+  }
+  if (singletons > MAX_SINGLETONS) {
+    breaches.push({ rule: "process singletons", place: "(all source)", detail: `${singletons} Symbol.for(...) (at most ${MAX_SINGLETONS})` });
+  }
+  return breaches;
+}
+
+if (import.meta.main || process.argv[1]?.endsWith("check-code-shape.ts")) {
+  const breaches = checkShape();
+  const byRule = new Map<string, Breach[]>();
+  for (const breach of breaches) byRule.set(breach.rule, [...(byRule.get(breach.rule) ?? []), breach]);
+  for (const [rule, list] of byRule) {
+    console.log(`\n${rule}: ${list.length}`);
+    for (const breach of list) console.log(`  ${breach.place}  ${breach.detail.slice(0, 140)}`);
+  }
+  console.log(breaches.length === 0 ? "code shape: every target holds" : `\ncode shape: ${breaches.length} breaches`);
+  process.exitCode = breaches.length === 0 ? 0 : 1;
+}
