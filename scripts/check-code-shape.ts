@@ -80,7 +80,7 @@ export function checkShape(base = root): Breach[] {
   return breaches;
 }
 
-if (import.meta.main || process.argv[1]?.endsWith("check-code-shape.ts")) {
+if (process.argv[1]?.endsWith("check-code-shape.ts")) {
   const breaches = checkShape();
   const byRule = new Map<string, Breach[]>();
   for (const breach of breaches) byRule.set(breach.rule, [...(byRule.get(breach.rule) ?? []), breach]);
