@@ -2,7 +2,7 @@ import http from "node:http";
 import net, { type AddressInfo } from "node:net";
 import express from "express";
 import { describe, expect, it } from "vitest";
-import { admissionControl, BUSY_REQUESTS, type AdmissionOptions } from "./admission";
+import { admissionControl, arrivalCheck, BUSY_REQUESTS, type AdmissionOptions } from "./admission";
 import { createRequestListener, createServerApp } from "./app";
 import { putCachedPage } from "./page-cache";
 import { serveCachedPage } from "./request-handler";
@@ -256,6 +256,45 @@ describe("a server whose event loop runs late (issue 34)", () => {
       expect(await alone.head).not.toMatch(/^HTTP\/1\.1 503 /);
     } finally {
       open();
+      await close();
+    }
+  });
+  it("refuses the rest of a long turn in which requests were parsed and rendered one after another (PGlite's case)", async () => {
+    // On the embedded database a render ends inside the callback that parsed its request (its
+    // queries resolve as microtasks): no slot is ever taken, yet the loop runs ever later while the
+    // rest of the backlog waits. Thirty requests parsed in one turn (pipelined on one socket), each
+    // rendering for 30 ms: without the check all were rendered (the last 900 ms late).
+    let rendered = 0;
+    const late = arrivalCheck({ maxLagMs: 100 }, () => "idle");
+    const { base, close } = await listen((req, res) => {
+      if (late(req, res)) return;
+      rendered += 1;
+      const until = performance.now() + 30;
+      while (performance.now() < until);
+      res.end("rendered");
+    });
+    const { hostname, port } = new URL(base);
+    const socket = net.connect(Number(port), hostname);
+    try {
+      await new Promise((resolve) => socket.once("connect", resolve));
+      let data = "";
+      const statuses = new Promise<string[]>((resolve) => {
+        socket.on("data", (chunk: Buffer) => {
+          data += chunk.toString("latin1");
+          const heads = data.match(/HTTP\/1\.1 \d{3}/g) ?? [];
+          if (heads.length === 30) resolve(heads.map((head) => head.slice(-3)));
+        });
+      });
+      socket.write(Array.from({ length: 30 }, (_, i) => `GET /page-${i} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nAccept: text/html\r\n\r\n`).join(""));
+      const answers = await statuses;
+      expect(answers.filter((status) => status === "200")).toHaveLength(rendered);
+      expect(answers.filter((status) => status === "503")).toHaveLength(30 - rendered);
+      // A few are rendered (at least BUSY_REQUESTS, a late turn's first hand-overs), then the rest refused at once.
+      expect(rendered).toBeGreaterThanOrEqual(BUSY_REQUESTS);
+      expect(rendered).toBeLessThanOrEqual(12);
+      expect(data).toMatch(/\r\nRetry-After: 5\r\n/i);
+    } finally {
+      socket.destroy();
       await close();
     }
   });

@@ -53,12 +53,15 @@ type Stamped = IncomingMessage & { [ARRIVED]?: number };
 const SAMPLE_MS = 50;
 let due = -1;
 let lastLate = 0;
+/** Ticks of the sampler so far: requests handed over between two ticks came in one turn of the loop. */
+let turn = 0;
 export function loopLagMs(now = performance.now()): number {
   if (due < 0) {
     const tick = () => {
       const at = performance.now();
       lastLate = Math.max(0, at - due);
       due = at + SAMPLE_MS;
+      turn += 1;
       setTimeout(tick, SAMPLE_MS).unref();
     };
     due = now + SAMPLE_MS;
@@ -68,26 +71,46 @@ export function loopLagMs(now = performance.now()): number {
   return Math.max(lastLate, now - due);
 }
 
+/** How long the current turn of the loop has run past the sampler's due time (0 while on time). */
+function turnOverrunMs(now: number): number {
+  return due < 0 ? 0 : Math.max(0, now - due);
+}
+
 /**
  * For the server's own listener, on every request that will go to admission control, before
  * Express: refuses it (true) with a fixed 503 when the loop lags more than `maxLagMs` and every
- * slot is taken, or more than twice `maxLagMs` with a few renders under way though slots are free
- * (on the embedded database a render holds its slot for milliseconds and the queue is the socket
- * buffers: slots stay free while visitors wait there for seconds, issue 34); else stamps
- * its arrival (when a slot is free it starts anyway). Refusing costs almost nothing, so a late process catches up instead of starting
- * renders whose visitors have waited in the socket buffers already.
+ * slot is taken; or more than twice `maxLagMs` with a few renders under way though slots are free;
+ * or when the current turn of the loop has run `maxLagMs` late after handing over a few requests
+ * (on the embedded database a render ends within the turn that parsed it, so slots stay free while
+ * the backlog waits in the socket buffers, issue 34). Else it stamps the request's arrival. Refusing
+ * costs almost nothing, so a late process catches up instead of starting renders whose visitors
+ * have waited in the socket buffers already; a lone pause (a collection, a start-up) refuses nothing.
  */
 export type SlotLoad = "full" | "busy" | "idle";
-/** Renders under way from which a loop over twice the lag limit late refuses with slots still free. */
+/**
+ * Renders under way from which a loop over twice the lag limit late refuses with slots still free;
+ * also the requests a turn of the loop may hand over before a turn running late refuses the rest.
+ */
 export const BUSY_REQUESTS = 4;
 
 export function arrivalCheck({ maxLagMs = LAG_LIMIT_MS }: Pick<AdmissionOptions, "maxLagMs"> = {}, load: () => SlotLoad = () => "full") {
+  let seenTurn = -1;
+  let handedOver = 0;
   return (req: IncomingMessage, res: ServerResponse): boolean => {
     const now = performance.now();
     const lag = loopLagMs(now);
+    if (seenTurn !== turn) [seenTurn, handedOver] = [turn, 0];
+    handedOver += 1;
     // Only while every slot is taken: one slow render (a cold start) delays the loop, but a free slot starts this at once.
     const slots = lag > maxLagMs ? load() : "idle";
-    if (slots === "full" || (slots === "busy" && lag > 2 * maxLagMs)) {
+    // On the embedded database a render runs to its end inside the callback that parsed its request
+    // (its queries resolve as microtasks), so a backlog is parsed and rendered one request after
+    // another in a single long turn of the loop, each finding the slots free, while the rest wait
+    // unseen (issue 34: 4 s on average, some past 10 s, and the keep-alive timer closed sockets
+    // whose next request was still unread). Once this turn has run `maxLagMs` past the sampler's
+    // due time with a few requests handed over in it, the rest of the turn is refused.
+    const backlog = handedOver > BUSY_REQUESTS && turnOverrunMs(now) > maxLagMs;
+    if (backlog || slots === "full" || (slots === "busy" && lag > 2 * maxLagMs)) {
       sendOverloadedRaw(req, res);
       return true;
     }
