@@ -19,7 +19,7 @@
  *     [--profile DIR (CPU profiles of the server's processes)] [--workers 1] [--pglite] [--crash-after S]
  *
  * With --crash-after S (with --pglite) the server is killed with SIGKILL S seconds into the import,
- * and the bench times its restart (to /healthz) and a second restart of the same data, as issue 34
+ * and the bench times its restart (to /healthz) against the median of three clean restarts of the same data, as issue 34
  * asks: a restart after a crash takes no more than twice a clean start. --stop-signal SIGTERM stops
  * it cleanly at the same point instead: the control (the first start after an import does work of
  * its own, whatever stopped the server).
@@ -142,12 +142,18 @@ async function crashAndRestart(afterSeconds: number, env: Record<string, string>
   let started = performance.now();
   app = await startApp(env);
   const afterCrash = (performance.now() - started) / 1000;
-  await app.stop();
-  started = performance.now();
-  app = await startApp(env);
-  const clean = (performance.now() - started) / 1000;
+  // Clean restarts of the same data, three, against their median: on a shared machine one start
+  // measured a minute later can be twice as fast or slow as the one before, whatever came before it.
+  const cleanRuns: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    await app.stop();
+    started = performance.now();
+    app = await startApp(env);
+    cleanRuns.push((performance.now() - started) / 1000);
+  }
+  const clean = [...cleanRuns].sort((a, b) => a - b)[1]!;
   console.log(`\nStopped (${signal}) ${afterSeconds} s into a ${rows.toLocaleString()}-row import (${wal} WAL segment files on disk)`);
-  console.log(`  first restart: ${afterCrash.toFixed(1)} s to /healthz; second restart of the same data: ${clean.toFixed(1)} s (${(afterCrash / clean).toFixed(2)}x)`);
+  console.log(`  first restart: ${afterCrash.toFixed(1)} s to /healthz; then clean restarts of the same data: ${cleanRuns.map((s) => s.toFixed(1)).join(", ")} s (median ${clean.toFixed(1)} s, ${(afterCrash / clean).toFixed(2)}x)`);
 }
 
 try {
