@@ -21,7 +21,7 @@ import { EMPTY_FILTERS } from "../app/features/admin-feedback/feedback-reports";
 import { readFeedbackReports } from "../app/features/admin-feedback/feedback-reports.server";
 import { feedbackStats } from "../app/features/admin-feedback/feedback-stats.server";
 import { listSubmissions, listSuggestions } from "../app/features/admin-submissions/queue.server";
-import { listNiches, listParentSubcategories, subcategoryOptions } from "../app/features/admin-taxonomy/taxonomy.server";
+import { listNiches, listParentSubcategories, subcategoryOptions } from "../app/features/admin-taxonomy/taxonomy-reads.server";
 import { listUsers, userDetails } from "../app/features/admin-users/users.server";
 import { placeInTaxonomy } from "./catalog-scale";
 import { measureExport } from "./feedback-export";
