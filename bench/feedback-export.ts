@@ -12,7 +12,9 @@ import { sql } from "drizzle-orm";
 import { queryRows, type Database } from "../app/db/client.server";
 import { setDatabase } from "../app/db/registry.server";
 import { EMPTY_FILTERS } from "../app/features/admin-feedback/feedback-reports";
-import { feedbackCsvStream, moderateFeedback, readFeedbackReports } from "../app/features/admin-feedback/feedback-reports.server";
+import { feedbackCsvStream } from "../app/features/admin-feedback/feedback-export.server";
+import { moderateFeedback } from "../app/features/admin-feedback/feedback-moderation.server";
+import { readFeedbackReports } from "../app/features/admin-feedback/feedback-reports.server";
 import { openScratchDatabase } from "./scratch-database";
 import { timeMany, type Timing } from "./stats";
 

@@ -9,16 +9,11 @@ import { userActivities } from "~/features/stats/activities.server";
 import { createProduct, createUser } from "../factories";
 import { formRequest, localSettings, signedInCookie, adminCookie as signInAdmin } from "../support/auth";
 import { csvCell, csvRow, EMPTY_FILTERS, escapeFormula, exportFileName, feedbackSearch, parseFeedbackQuery, type FeedbackFilters } from "~/features/admin-feedback/feedback-reports";
-import {
-  feedbackCsvLoader,
-  feedbackCsvStream,
-  feedbackReportsAction,
-  feedbackStats,
-  moderateFeedback,
-  readFeedbackReports,
-  SEARCH_EXACT_LIMIT,
-  searchWords,
-} from "~/features/admin-feedback/feedback-reports.server";
+import { feedbackCsvLoader, feedbackCsvStream } from "~/features/admin-feedback/feedback-export.server";
+import { moderateFeedback } from "~/features/admin-feedback/feedback-moderation.server";
+import { feedbackReportsAction, readFeedbackReports } from "~/features/admin-feedback/feedback-reports.server";
+import { SEARCH_EXACT_LIMIT, searchWords } from "~/features/admin-feedback/feedback-search.server";
+import { feedbackStats } from "~/features/admin-feedback/feedback-stats.server";
 
 beforeAll(() => setAuthSettings(localSettings()));
 afterAll(() => setAuthSettings(undefined));

@@ -9,7 +9,8 @@ import { formRequest, localSettings, signedInCookie, adminCookie as signInAdmin 
 import { MESSAGES } from "./bulk";
 import { bulkDelete, bulkRemap, bulkSetStatus, clearAllCaches } from "./bulk.server";
 import { DEFAULT_FILTERS, PAGE_SIZE, type ProductFilters } from "./filters";
-import { EXACT_COUNT_LIMIT, listAdminProducts, listAdvertised, statusCounts } from "./list.server";
+import { EXACT_COUNT_LIMIT, statusCounts } from "./list-counts.server";
+import { listAdminProducts, listAdvertised } from "./list.server";
 import { productsAction, remapAction, remapLoader } from "./requests.server";
 
 beforeAll(() => setAuthSettings(localSettings()));

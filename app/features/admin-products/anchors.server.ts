@@ -15,8 +15,10 @@
  *   search).
  */
 import { sql, type SQL } from "drizzle-orm";
+import { z } from "zod";
 import { onInvalidate } from "~/db/cache-bus.server";
-import { queryRows, type Database } from "~/db/client.server";
+import type { Database } from "~/db/client.server";
+import { col, selectRows } from "~/db/rows.server";
 
 /** Rows between anchors: a seek skips fewer than this many. */
 export const ANCHOR_EVERY = 1_000;
@@ -28,11 +30,12 @@ const MAX_KEYS = 64;
 /** One extension finds at most this many anchors (a deeper page continues on the next request). */
 const MAX_EXTEND_ANCHORS = 2_000;
 
-export interface Anchor {
+const AnchorRow = z.object({
   /** ISO 8601 with microseconds, as PostgreSQL writes it in JSON (exact, unlike a JS Date). */
-  created_at: string;
-  id: number;
-}
+  created_at: col.text,
+  id: col.int,
+});
+export type Anchor = z.output<typeof AnchorRow>;
 
 interface Entry {
   version: string;
@@ -93,7 +96,7 @@ export async function anchoredStart(
   if (entry.anchors.length < wanted && !entry.complete) {
     const have = entry.anchors.length;
     const count = Math.min(MAX_EXTEND_ANCHORS, wanted - have);
-    const found = await queryRows<Anchor>(db, nextAnchors(keysAfter, entry.anchors[have - 1] ?? null, count));
+    const found = await selectRows(db, AnchorRow, nextAnchors(keysAfter, entry.anchors[have - 1] ?? null, count));
     // A concurrent request may have extended the same entry meanwhile: keep the first result.
     if (entry.anchors.length === have) {
       entry.anchors.push(...found);

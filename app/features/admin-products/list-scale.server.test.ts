@@ -12,7 +12,8 @@ import { createUser } from "../../../tests/factories";
 import { ANCHOR_EVERY, ANCHOR_FROM } from "./anchors.server";
 import { bulkDelete, bulkRemap, bulkSetStatus } from "./bulk.server";
 import { DEFAULT_FILTERS, PAGE_SIZE, type ProductFilters } from "./filters";
-import { listAdminProducts, statusCounts } from "./list.server";
+import { statusCounts } from "./list-counts.server";
+import { listAdminProducts } from "./list.server";
 
 const run = Date.now().toString(36);
 const filters = (over: Partial<ProductFilters> = {}): ProductFilters => ({

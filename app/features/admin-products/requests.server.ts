@@ -13,7 +13,8 @@ import { logger } from "~/lib/logger.server";
 import { BULK_INTENTS, MESSAGES, parseIds, remapHref, type BulkIntent } from "./bulk";
 import { bulkDelete, bulkRemap, bulkSetStatus, clearAllCaches } from "./bulk.server";
 import { MAX_PAGE, parseFilters, parseId } from "./filters";
-import { chosenProducts, listAdminProducts, listAdvertised, nicheOptions, subcategoryOptions } from "./list.server";
+import { chosenProducts, nicheOptions, subcategoryOptions } from "./list-options.server";
+import { listAdminProducts, listAdvertised } from "./list.server";
 
 export type ActionError = { error: string };
 

@@ -12,19 +12,14 @@ import { assertSameOrigin } from "~/lib/http/origin.server";
 import { logger } from "~/lib/logger.server";
 import { MESSAGES, NICHE_INTENTS, SUBCATEGORY_INTENTS, nameForm, parseId, parseIds, type PublishStatus } from "./taxonomy";
 import {
-  childOptions,
-  createChildSubcategory,
   createTaxon,
   deleteTaxa,
-  listNiches,
-  listParentSubcategories,
   renameTaxon,
-  setNicheSubcategories,
-  setSubcategoryChildren,
   setTaxonStatus,
-  subcategoryOptions,
-  type TaxonKind,
 } from "./taxonomy.server";
+import type { TaxonKind } from "./taxon-rules.server";
+import { createChildSubcategory, setNicheSubcategories, setSubcategoryChildren } from "./taxonomy-membership.server";
+import { childOptions, listNiches, listParentSubcategories, subcategoryOptions } from "./taxonomy-reads.server";
 
 /** What a refused action answers; `intent` and `id` say which form it belongs to. */
 export interface TaxonomyActionData {

@@ -6,17 +6,13 @@ import { getDb } from "~/db/registry.server";
 import { createProduct, createUser } from "../../../tests/factories";
 import { MESSAGES, nameForm, parseIds } from "./taxonomy";
 import {
-  childOptions,
-  createChildSubcategory,
   createTaxon,
   deleteTaxa,
-  listNiches,
-  listParentSubcategories,
   renameTaxon,
-  setNicheSubcategories,
-  setSubcategoryChildren,
   setTaxonStatus,
 } from "./taxonomy.server";
+import { createChildSubcategory, setNicheSubcategories, setSubcategoryChildren } from "./taxonomy-membership.server";
+import { childOptions, listNiches, listParentSubcategories } from "./taxonomy-reads.server";
 import { parseForm } from "~/lib/forms";
 
 const run = Date.now().toString(36);

@@ -7,22 +7,28 @@
  */
 import { sql, type SQL } from "drizzle-orm";
 import { invalidate, productTag, type CacheTag } from "~/db/cache-bus.server";
-import { queryRows, type Database } from "~/db/client.server";
+import { z } from "zod";
+import type { Database } from "~/db/client.server";
+import { col, selectRow, selectRows } from "~/db/rows.server";
 import { recordAudit, type Actor } from "~/domain/audit/audit.server";
 import { textArray } from "~/db/sql-arrays";
 import { MAX_PAGE, PAGE_SIZE, USER_MESSAGES, type UserFilters } from "./users";
 
-export interface UserRow {
-  id: string;
-  username: string | null;
-  name: string;
-  email: string;
-  avatar: string | null;
-  career: string | null;
-  created_at: string;
-  suspended: boolean;
-  admin: boolean;
-}
+/** A timestamp as the page shows it: ISO 8601 UTC. */
+const isoDate = col.date.transform((date) => date.toISOString());
+
+const UserRowSchema = z.object({
+  id: col.text,
+  username: col.text.nullable(),
+  name: col.text,
+  email: col.text,
+  avatar: col.text.nullable(),
+  career: col.text.nullable(),
+  created_at: isoDate,
+  suspended: col.bool,
+  admin: col.bool,
+});
+export type UserRow = z.output<typeof UserRowSchema>;
 
 export interface UserPage {
   rows: UserRow[];
@@ -33,13 +39,14 @@ export interface UserPage {
   estimated: boolean;
 }
 
-export interface UserDetails extends UserRow {
-  suspended_at: string | null;
-  last_active_at: string | null;
-  products: number;
-  reviews: number;
-  upvotes: number;
-}
+const UserDetailsSchema = UserRowSchema.extend({
+  suspended_at: isoDate.nullable(),
+  last_active_at: isoDate.nullable(),
+  products: col.int,
+  reviews: col.int,
+  upvotes: col.int,
+});
+export type UserDetails = z.output<typeof UserDetailsSchema>;
 
 /** LIKE pattern for "contains", with the visitor's %, _ and \ taken literally. */
 export function containsPattern(text: string): string {
@@ -74,8 +81,9 @@ async function boundedSearch(db: Database, q: string, limit: number): Promise<st
   const pattern = containsPattern(q);
   const branch = (column: SQL) =>
     Array.from(text).length < TRIGRAM_MIN ? sql`short_grams(lower(${column})) @> array[${text}]::text[]` : sql`lower(${column}) like ${pattern}`;
-  const rows = await queryRows<{ id: string }>(
+  const rows = await selectRows(
     db,
+    z.object({ id: col.text }),
     sql`select id from (
           (select id from "user" where ${branch(sql`email`)} limit ${limit})
           union (select id from "user" where ${branch(sql`name`)} limit ${limit})
@@ -96,31 +104,33 @@ const PROBE_COMMON = 10;
  * fewer users than the probe reads, collecting is cheap: never common.
  */
 async function looksCommon(db: Database, pattern: string): Promise<boolean> {
-  const [row] = await queryRows<{ hits: number; probed: number }>(
+  const row = await selectRow(
     db,
+    z.object({ hits: col.int, probed: col.int }),
     sql`select count(*) filter (where lower(u.email) like ${pattern} or lower(u.name) like ${pattern}
                                    or lower((select p.username from profiles p where p.id = u.id)) like ${pattern})::int as hits,
                count(*)::int as probed
           from (select id, email, name from "user" order by created_at desc, id desc limit ${PROBE_ROWS}) u`,
   );
-  return Number(row?.probed ?? 0) === PROBE_ROWS && Number(row?.hits ?? 0) >= PROBE_COMMON;
+  return (row?.probed ?? 0) === PROBE_ROWS && (row?.hits ?? 0) >= PROBE_COMMON;
 }
 
 /** About how many users match: a repeatable block sample's share. */
 async function estimateSearch(db: Database, pattern: string): Promise<number> {
-  const [size] = await queryRows<{ n: number }>(db, sql`select greatest(reltuples, 0)::bigint as n from pg_class where oid = '"user"'::regclass`);
-  const users = Math.max(1, Number(size?.n ?? 0));
+  const size = await selectRow(db, z.object({ n: col.int }), sql`select greatest(reltuples, 0)::bigint as n from pg_class where oid = '"user"'::regclass`);
+  const users = Math.max(1, size?.n ?? 0);
   const percent = Math.min(100, Math.max(0.01, (SAMPLE_ROWS / users) * 100));
-  const [sample] = await queryRows<{ hits: number; sampled: number }>(
+  const sample = await selectRow(
     db,
+    z.object({ hits: col.int, sampled: col.int }),
     // The username looked up per sampled user (a join would read every profile).
     sql`select count(*) filter (where lower(u.email) like ${pattern} or lower(u.name) like ${pattern}
                                    or lower((select p.username from profiles p where p.id = u.id)) like ${pattern})::int as hits,
                count(*)::int as sampled
           from "user" u tablesample system (${percent}::real) repeatable (37)`,
   );
-  const sampled = Number(sample?.sampled ?? 0);
-  return sampled ? Math.round((Number(sample?.hits ?? 0) / sampled) * users) : 0;
+  const sampled = sample?.sampled ?? 0;
+  return sampled ? Math.round(((sample?.hits ?? 0) / sampled) * users) : 0;
 }
 
 /**
@@ -137,16 +147,17 @@ export async function listUsers(db: Database, f: Pick<UserFilters, "q" | "page">
     return { pageCount, page, offset: (page - 1) * PAGE_SIZE };
   };
   if (!f.q) {
-    const [count] = await queryRows<{ total: number }>(db, sql`select count(*)::int as total from "user"`);
+    const count = await selectRow(db, z.object({ total: col.int }), sql`select count(*)::int as total from "user"`);
     const total = count?.total ?? 0;
     const { page, pageCount, offset } = pageOf(total);
-    const rows = await queryRows<UserRow>(
+    const rows = await selectRows(
       db,
+      UserRowSchema,
       sql`with shown as (select id, created_at from "user" order by created_at desc, id desc limit ${PAGE_SIZE} offset ${offset})
           select ${ROW_COLUMNS} from shown s join "user" u on u.id = s.id left join profiles p on p.id = u.id
           order by u.created_at desc, u.id desc`,
     );
-    return { rows: rows.map(plainRow), total, page, pageCount, estimated: false };
+    return { rows, total, page, pageCount, estimated: false };
   }
   const pattern = containsPattern(f.q);
   // Common among the newest users and, by the sample, clearly past the bound: walk, don't collect.
@@ -156,47 +167,40 @@ export async function listUsers(db: Database, f: Pick<UserFilters, "q" | "page">
     const total = ids.length;
     const { page, pageCount, offset } = pageOf(total);
     const rows = total
-      ? await queryRows<UserRow>(
+      ? await selectRows(
           db,
+          UserRowSchema,
           sql`with shown as (select id, created_at from "user" where id = any(${textArray(ids)})
                              order by created_at desc, id desc limit ${PAGE_SIZE} offset ${offset})
               select ${ROW_COLUMNS} from shown s join "user" u on u.id = s.id left join profiles p on p.id = u.id
               order by u.created_at desc, u.id desc`,
         )
       : [];
-    return { rows: rows.map(plainRow), total, page, pageCount, estimated: false };
+    return { rows, total, page, pageCount, estimated: false };
   }
   if (!estimate) estimate = await estimateSearch(db, pattern);
   const total = Math.min(Math.max(USER_SEARCH_EXACT_LIMIT + 1, estimate), MAX_PAGE * PAGE_SIZE);
   const { page, pageCount, offset } = pageOf(total);
-  const rows = await queryRows<UserRow>(
+  const rows = await selectRows(
     db,
+    UserRowSchema,
     sql`select ${ROW_COLUMNS} from "user" u left join profiles p on p.id = u.id where ${matches(pattern)}
         order by u.created_at desc, u.id desc limit ${PAGE_SIZE} offset ${offset}`,
   );
-  return { rows: rows.map(plainRow), total, page, pageCount, estimated: true };
-}
-
-function iso(value: unknown): string | null {
-  if (value == null) return null;
-  return value instanceof Date ? value.toISOString() : new Date(String(value)).toISOString();
-}
-
-function plainRow<T extends UserRow>(row: T): T {
-  return { ...row, created_at: iso(row.created_at)! };
+  return { rows, total, page, pageCount, estimated: true };
 }
 
 export async function userDetails(db: Database, id: string): Promise<UserDetails | null> {
-  const [row] = await queryRows<UserDetails>(
+  const row = await selectRow(
     db,
+    UserDetailsSchema,
     sql`select ${ROW_COLUMNS}, u.suspended_at, p.last_active_at,
                (select count(*) from products x where x.submitter_id = u.id and x.type = 'product')::int as products,
                (select count(*) from product_feedback r where r.user_id = u.id and r.parent_id is null)::int as reviews,
                (select count(*) from product_upvotes v where v.user_id = u.id)::int as upvotes
           from "user" u left join profiles p on p.id = u.id where u.id = ${id}`,
   );
-  if (!row) return null;
-  return { ...plainRow(row), suspended_at: iso(row.suspended_at), last_active_at: iso(row.last_active_at) };
+  return row ?? null;
 }
 
 export type SuspendResult = { ok: true; name: string } | { ok: false; status: 400 | 403 | 404; error: string };
@@ -207,8 +211,9 @@ export type SuspendResult = { ok: true; name: string } | { ok: false; status: 40
  */
 export async function setSuspended(db: Database, admin: Actor, userId: string, suspend: boolean): Promise<SuspendResult> {
   const result = await db.transaction(async (tx): Promise<SuspendResult & { slugs?: string[] }> => {
-    const [target] = await queryRows<{ id: string; email: string; name: string; username: string | null; suspended: boolean; admin: boolean }>(
+    const target = await selectRow(
       tx,
+      z.object({ id: col.text, email: col.text, name: col.text, username: col.text.nullable(), suspended: col.bool, admin: col.bool }),
       sql`select u.id, u.email, u.name, p.username, u.suspended_at is not null as suspended,
                  exists (select 1 from admin_users a where a.email = lower(u.email)) as admin
             from "user" u left join profiles p on p.id = u.id where u.id = ${userId} for update of u`,
@@ -225,12 +230,13 @@ export async function setSuspended(db: Database, admin: Actor, userId: string, s
     await tx.execute(sql`update "user" set suspended_at = ${suspend ? sql`now()` : sql`null`}, updated_at = now() where id = ${userId}`);
     let sessionsEnded = 0;
     if (suspend) {
-      const ended = await queryRows<{ id: string }>(tx, sql`delete from session where user_id = ${userId} returning id`);
+      const ended = await selectRows(tx, z.object({ id: col.text }), sql`delete from session where user_id = ${userId} returning id`);
       sessionsEnded = ended.length;
     }
     // Their reviews appear (or vanish) on these products' pages.
-    const products = await queryRows<{ slug: string }>(
+    const products = await selectRows(
       tx,
+      z.object({ slug: col.text }),
       sql`select distinct x.slug from product_feedback r join products x on x.id = r.product_id where r.user_id = ${userId}`,
     );
     await recordAudit(tx, admin, {

@@ -1,19 +1,15 @@
 /** Figures for the admin dashboard: the Overview's cards, newest products and charts; Debug Tools' error log. */
 import { sql } from "drizzle-orm";
-import { queryRows, type Database } from "~/db/client.server";
+import { z } from "zod";
+import type { Database } from "~/db/client.server";
+import { col, selectRow, selectRows } from "~/db/rows.server";
 import { getDb } from "~/db/registry.server";
 import { ERROR_LOG_KEEP, ERROR_LOG_PER_MINUTE, recentServerErrors } from "~/domain/error-log.server";
 import { publicProductFilter } from "~/domain/public-product.server";
 import { ENGAGEMENT_DAYS, PRODUCT_WEEKS, type DailyEngagement, type DashboardTab, type ErrorLogItem, type WeeklyProducts } from "./dashboard";
 
-export interface RecentProduct {
-  id: number;
-  product_name: string;
-  slug: string;
-  status: string;
-  is_advertised: boolean;
-  created_at: string;
-}
+const RecentProductRow = z.object({ id: col.int, product_name: col.text, slug: col.text, status: col.text, is_advertised: col.bool, created_at: col.text });
+export type RecentProduct = z.output<typeof RecentProductRow>;
 
 export interface DashboardOverview {
   totalProducts: number;
@@ -24,16 +20,18 @@ export interface DashboardOverview {
 
 /** Products (not suggestions, not deleted); featured = advertised and live; categories = niches. */
 export async function dashboardOverview(db: Database = getDb()): Promise<DashboardOverview> {
-  const [[counts], recent] = await Promise.all([
-    queryRows<{ total: number; featured: number; categories: number }>(
+  const [counts, recent] = await Promise.all([
+    selectRow(
       db,
+      z.object({ total: col.int, featured: col.int, categories: col.int }),
       sql`select
             (select count(*)::int from products where type = 'product' and status <> 'deleted') as total,
             (select count(*)::int from products p where ${publicProductFilter} and p.is_advertised) as featured,
             (select count(*)::int from niches) as categories`,
     ),
-    queryRows<RecentProduct>(
+    selectRows(
       db,
+      RecentProductRow,
       sql`select id, product_name, slug, status, is_advertised, to_json(created_at) #>> '{}' as created_at from products
           where type = 'product' and status <> 'deleted'
           order by created_at desc, id desc limit 10`,
@@ -47,8 +45,9 @@ export async function dashboardOverview(db: Database = getDb()): Promise<Dashboa
  * in UTC, the current week last; empty weeks count 0.
  */
 export async function productsPerWeek(db: Pick<Database, "execute"> = getDb()): Promise<WeeklyProducts[]> {
-  return queryRows<WeeklyProducts>(
+  return selectRows(
     db,
+    z.object({ week: col.text, products: col.int }),
     sql`with bounds as (select date_trunc('week', now() at time zone 'UTC')::date as this_week),
              weeks as (select generate_series(this_week - ${(PRODUCT_WEEKS - 1) * 7}::int, this_week, interval '7 days')::date as week from bounds),
              added as (select date_trunc('week', p.created_at at time zone 'UTC')::date as week, count(*)::int as n
@@ -75,8 +74,9 @@ function eventsPerDay(table: "product_upvotes" | "bookmarks" | "product_clicks" 
  * reviews (top-level feedback; replies are not reviews), click-outs and product page views.
  */
 export async function engagementPerDay(db: Pick<Database, "execute"> = getDb()): Promise<DailyEngagement[]> {
-  return queryRows<DailyEngagement>(
+  return selectRows(
     db,
+    z.object({ day: col.text, views: col.int, clicks: col.int, upvotes: col.int, saves: col.int, reviews: col.int }),
     sql`with bounds as (select (now() at time zone 'UTC')::date - ${ENGAGEMENT_DAYS - 1}::int as first,
                                (now() at time zone 'UTC')::date as today),
              days as (select generate_series(first, today, interval '1 day')::date as day from bounds),

@@ -9,7 +9,9 @@
  *   further failure, up to 30 s (answered with Retry-After, not by holding the request).
  */
 import { sql } from "drizzle-orm";
-import { queryRows, type Database } from "~/db/client.server";
+import { z } from "zod";
+import type { Database } from "~/db/client.server";
+import { col, selectRow } from "~/db/rows.server";
 import { getDb } from "~/db/registry.server";
 import { LOGIN_ATTEMPT_LIMIT, LOGIN_ATTEMPT_WINDOW_MINUTES } from "./messages";
 
@@ -27,12 +29,8 @@ export function accountDelaySeconds(failures: number): number {
   return Math.min(2 ** (failures - ACCOUNT_SLOWDOWN_AFTER), ACCOUNT_MAX_DELAY_SECONDS);
 }
 
-interface Counts {
-  pair: number;
-  address: number;
-  account: number;
-  latest_account_failure: Date | string | null;
-}
+const Counts = z.object({ pair: col.int, address: col.int, account: col.int, latest_account_failure: col.date.nullable() });
+type Counts = z.output<typeof Counts>;
 
 /**
  * Records an attempt as failed before the password is tried (so concurrent attempts count each
@@ -42,13 +40,15 @@ interface Counts {
 export async function beginAttempt(email: string, ip: string, db: Database = getDb(), now = new Date()): Promise<AttemptStart> {
   const address = email.trim().toLowerCase();
   const at = now.toISOString();
-  const [row] = await queryRows<{ id: number }>(
+  const row = await selectRow(
     db,
+    z.object({ id: col.int }),
     sql`insert into login_attempts (email, ip, outcome, created_at) values (${address}, ${ip}, 'failed', ${at}::timestamptz) returning id`,
   );
-  const id = Number(row!.id);
-  const [counts] = await queryRows<Counts>(
+  const id = row!.id;
+  const counts = await selectRow(
     db,
+    Counts,
     sql`select count(*) filter (where email = ${address} and ip = ${ip})::int as pair,
                count(*) filter (where ip = ${ip})::int as address,
                count(*) filter (where email = ${address})::int as account,
@@ -71,7 +71,7 @@ function refusal(counts: Counts, now: Date): number {
   if (counts.pair >= LOGIN_ATTEMPT_LIMIT || counts.address >= ADDRESS_FAILURE_LIMIT) return LOGIN_ATTEMPT_WINDOW_MINUTES * 60;
   const delay = accountDelaySeconds(counts.account);
   if (delay === 0 || counts.latest_account_failure === null) return 0;
-  const waited = (now.getTime() - new Date(counts.latest_account_failure).getTime()) / 1000;
+  const waited = (now.getTime() - counts.latest_account_failure.getTime()) / 1000;
   return waited >= delay ? 0 : Math.ceil(delay - waited);
 }
 

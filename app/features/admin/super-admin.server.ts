@@ -6,7 +6,9 @@
 import crypto from "node:crypto";
 import { isAPIError } from "better-auth/api";
 import { sql } from "drizzle-orm";
-import { queryRows, type Database } from "~/db/client.server";
+import { z } from "zod";
+import type { Database } from "~/db/client.server";
+import { col, selectRow, selectRows } from "~/db/rows.server";
 import { getDb } from "~/db/registry.server";
 import { getAuth } from "~/domain/auth/auth.server";
 import { DEV_PROVIDER_ID } from "~/domain/auth/dev-sign-in.server";
@@ -18,7 +20,7 @@ import { ADMIN_MESSAGES } from "./messages";
 const FIRST_ADMIN_LOCK = 7243041;
 
 export async function adminCount(db: Pick<Database, "execute"> = getDb()): Promise<number> {
-  const [row] = await queryRows<{ count: number }>(db, sql`select count(*)::int as count from admin_users`);
+  const row = await selectRow(db, z.object({ count: col.int }), sql`select count(*)::int as count from admin_users`);
   return row!.count;
 }
 
@@ -54,7 +56,7 @@ export async function createSuperAdmin(input: { email: unknown; password: unknow
   const claim = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${FIRST_ADMIN_LOCK})`);
     if ((await adminCount(tx)) > 0) return "admin-exists" as const;
-    const taken = await queryRows(tx, sql`select 1 from "user" where lower(email) = ${email}`);
+    const taken = await selectRows(tx, z.object({ found: col.int }), sql`select 1 as found from "user" where lower(email) = ${email}`);
     if (taken.length) return "account-exists" as const;
     await tx.execute(sql`insert into admin_users (email) values (${email})`);
     return "claimed" as const;

@@ -4,21 +4,24 @@
  * says "api key changed" or "api key removed", never the key.
  */
 import { sql } from "drizzle-orm";
-import { queryRows, type Database } from "~/db/client.server";
+import { z } from "zod";
+import type { Database } from "~/db/client.server";
+import { col, selectRow } from "~/db/rows.server";
 import { diffFields, recordAudit, type Actor } from "~/domain/audit/audit.server";
 import { getAuthState } from "~/domain/auth/auth.server";
-import { DEFAULT_VIEW, type ContentFormat, type Provider, type SettingsInput, type SettingsView } from "./ai-engine";
+import { CONTENT_FORMATS, DEFAULT_VIEW, PROVIDERS, type ContentFormat, type Provider, type SettingsInput, type SettingsView } from "./ai-engine";
 import { lastFour, openKey, sealKey } from "./key-crypto.server";
 
-interface SettingsRow {
-  content_format: ContentFormat;
-  provider: Provider;
-  model: string;
-  base_url: string | null;
-  api_key: string | null;
-  api_key_last4: string | null;
-  updated_at: Date | string | null;
-}
+const SettingsRow = z.object({
+  content_format: z.custom<ContentFormat>((value) => CONTENT_FORMATS.some((format) => format.value === value)),
+  provider: z.custom<Provider>((value) => PROVIDERS.some((provider) => provider.value === value)),
+  model: col.text,
+  base_url: col.text.nullable(),
+  api_key: col.text.nullable(),
+  api_key_last4: col.text.nullable(),
+  updated_at: col.date.nullable(),
+});
+type SettingsRow = z.output<typeof SettingsRow>;
 
 /** What a provider call needs. `apiKey` null: none stored, or sealed under another secret. */
 export interface EngineConfig {
@@ -37,8 +40,9 @@ export function authSecret(): string {
 }
 
 async function readRow(db: Reader, lock = false): Promise<SettingsRow | null> {
-  const [row] = await queryRows<SettingsRow>(
+  const row = await selectRow(
     db,
+    SettingsRow,
     sql`select content_format, provider, model, base_url, api_key, api_key_last4, updated_at
           from ai_workshop_settings where id = 1 ${lock ? sql`for update` : sql``}`,
   );
@@ -55,7 +59,7 @@ export async function readSettingsView(db: Reader): Promise<SettingsView> {
     baseUrl: row.base_url ?? "",
     hasKey: row.api_key !== null,
     keyLast4: row.api_key ? row.api_key_last4 : null,
-    updatedAt: row.updated_at ? new Date(row.updated_at).toISOString() : null,
+    updatedAt: row.updated_at?.toISOString() ?? null,
   };
 }
 

@@ -3,7 +3,9 @@
  * and paged on the server. Read-only: the application never updates or deletes an entry.
  */
 import { sql, type SQL } from "drizzle-orm";
-import { queryRows, type Database } from "~/db/client.server";
+import { z } from "zod";
+import type { Database } from "~/db/client.server";
+import { col, selectRow, selectRows } from "~/db/rows.server";
 import { AUDIT_PAGE_SIZE, type AuditEntryView, type AuditFilters, type AuditPage, type ParsedAuditQuery } from "./audit-log";
 
 type Executor = Pick<Database, "execute">;
@@ -31,8 +33,9 @@ function conditions(filters: AuditFilters): SQL {
  */
 async function distinctValues(db: Executor, column: "action" | "entity_type"): Promise<string[]> {
   const c = sql.identifier(column);
-  const rows = await queryRows<{ value: string }>(
+  const rows = await selectRows(
     db,
+    z.object({ value: col.text }),
     sql`with recursive v(value) as (
           (select ${c} from audit_log order by ${c} limit 1)
           union all
@@ -45,19 +48,20 @@ async function distinctValues(db: Executor, column: "action" | "entity_type"): P
 
 export async function readAuditLog(db: Executor, query: ParsedAuditQuery): Promise<AuditPage> {
   const where = conditions(query.filters);
-  const [count] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from audit_log where ${where}`);
-  const total = Number(count?.n ?? 0);
-  const rows = await queryRows<{
-    id: number;
-    created_at: string;
-    actor_email: string;
-    action: string;
-    entity_type: string;
-    entity_id: string | null;
-    summary: string | null;
-    changes: unknown;
-  }>(
+  const count = await selectRow(db, z.object({ n: col.int }), sql`select count(*)::int as n from audit_log where ${where}`);
+  const total = count?.n ?? 0;
+  const rows = await selectRows(
     db,
+    z.object({
+      id: col.int,
+      created_at: col.text,
+      actor_email: col.text,
+      action: col.text,
+      entity_type: col.text,
+      entity_id: col.text.nullable(),
+      summary: col.text.nullable(),
+      changes: col.json,
+    }),
     sql`select id, created_at::text, actor_email, action, entity_type, entity_id, summary, changes
           from audit_log
          where ${where}
@@ -66,7 +70,7 @@ export async function readAuditLog(db: Executor, query: ParsedAuditQuery): Promi
   );
   const [actions, entityTypes] = [await distinctValues(db, "action"), await distinctValues(db, "entity_type")];
   const entries: AuditEntryView[] = rows.map((row) => ({
-    id: Number(row.id),
+    id: row.id,
     createdAt: row.created_at,
     actorEmail: row.actor_email,
     action: row.action,

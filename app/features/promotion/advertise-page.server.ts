@@ -5,21 +5,11 @@ import { getOptionalUser, requireAdmin, requireUser } from "~/domain/auth/sessio
 import { parseForm } from "~/lib/forms";
 import { assertSameOrigin } from "~/lib/http/origin.server";
 import { logger } from "~/lib/logger.server";
-import { payments, WebhookSignatureError } from "~/lib/payments/payments.server";
-import {
-  cancelOwnOrder,
-  confirmOnReturn,
-  countOrders,
-  findOwnOrder,
-  handlePaymentEvent,
-  listOrderEvents,
-  listOrders,
-  listPromotableProducts,
-  listUnmatchedEvents,
-  payTestOrder,
-  startCheckout,
-  type OrderRow,
-} from "./orders.server";
+import { payments } from "~/lib/payments/payments.server";
+import { WebhookSignatureError } from "~/lib/payments/provider";
+import { cancelOwnOrder, confirmOnReturn, payTestOrder, startCheckout } from "./checkout.server";
+import { countOrders, findOwnOrder, listOrderEvents, listOrders, listPromotableProducts, listUnmatchedEvents, type OrderRow } from "./order-reads.server";
+import { handlePaymentEvent } from "./orders.server";
 import { checkoutSchema } from "./pricing";
 
 function orderParam(value: string | null): number | null {

@@ -6,11 +6,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "~/db/client.server";
 import { getDb } from "~/db/registry.server";
 import { mailIdle, setMailSettings } from "~/lib/mail/mail.server";
-import { stripePayments, testPayments, WebhookSignatureError, type Payments } from "~/lib/payments/payments.server";
+import { testPayments } from "~/lib/payments/local-providers.server";
+import { WebhookSignatureError, type Payments } from "~/lib/payments/provider";
+import { stripePayments } from "~/lib/payments/stripe.server";
 import { createProduct, createUser } from "../../../tests/factories";
 import { mailsTo } from "../../../tests/support/eml";
 import { startFakeStripe, stripeSignature, type FakeStripe } from "../../../tests/support/fake-stripe";
-import { confirmOnReturn, deriveState, findOwnOrder, handlePaymentEvent, listPromotableProducts, payTestOrder, placementOf, startCheckout } from "./orders.server";
+import { confirmOnReturn, payTestOrder, startCheckout } from "./checkout.server";
+import { findOwnOrder, listPromotableProducts } from "./order-reads.server";
+import { deriveState, placementOf } from "./order-state";
+import { handlePaymentEvent } from "./orders.server";
 import { DURATION_REQUIRED, INIT_FAILED, PRODUCT_REQUIRED, checkoutSchema, priceFor } from "./pricing";
 import { parseForm } from "~/lib/forms";
 

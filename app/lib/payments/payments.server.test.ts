@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { parseEnv } from "~/lib/env.server";
-import { paymentsFromEnv, testModeAllowed, type CheckoutRequest } from "./payments.server";
+import { testModeAllowed } from "./local-providers.server";
+import { paymentsFromEnv } from "./payments.server";
+import type { CheckoutRequest } from "./provider";
 
 const checkout: CheckoutRequest = {
   orderId: 7,
