@@ -53,10 +53,12 @@ export interface JobQueue {
   getJob(queue: string, id: string): Promise<JobInfo | null>;
 }
 
+// Why a process singleton: the start script (server/jobs.ts) starts the queue and the server bundle's
+// actions enqueue on it; they are separate module graphs, so a module variable would be two queues.
 const KEY = Symbol.for("toolnest.jobQueue");
 type Holder = { [KEY]?: JobQueue };
 
-/** The process's job queue (on globalThis: the server bundle and the start script are separate module graphs). */
+/** Sets the process's job queue (see KEY). */
 export function setJobQueue(queue: JobQueue | undefined) {
   (globalThis as Holder)[KEY] = queue;
 }
