@@ -86,7 +86,9 @@ function DiscardUpload({ item }: { item: ImportSummary }) {
       <Form method="post" className="mt-2 space-y-2">
         <input type="hidden" name="intent" value="discard" />
         <input type="hidden" name="import" value={item.id} />
-        <p className="max-w-[16rem] text-xs text-muted-foreground">Its {n(item.rowsTotal)} staged rows are deleted; nothing was imported.</p>
+        <p className="max-w-[16rem] text-xs text-muted-foreground">
+          Its {n(item.rowsTotal)} staged {item.rowsTotal === 1 ? "row is" : "rows are"} deleted; nothing was imported.
+        </p>
         <Button type="submit" size="sm" variant="destructive" disabled={submitting}>
           Discard upload<span className="sr-only"> {item.fileName}</span>
         </Button>
