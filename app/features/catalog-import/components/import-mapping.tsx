@@ -2,6 +2,7 @@ import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { formatBytes } from "../csv-format";
 import { countsSentence } from "../import-counts";
+import { ActionResult } from "./action-result";
 import type { MappingPageData } from "../import-types";
 import { ConfirmLive, ImportForm } from "./import-proceed";
 import { MappingPreview } from "./mapping-preview";
@@ -33,14 +34,7 @@ export function ImportMapping({ data, result }: { data: MappingPageData; result:
         ) : null}
       </header>
 
-      <div role="status" aria-live="polite">
-        {result?.message ? <p className="rounded-md border bg-card p-3 text-sm">{result.message}</p> : null}
-      </div>
-      {result?.error ? (
-        <p role="alert" className="rounded-md border border-destructive/50 bg-destructive/10 p-3 text-sm text-destructive dark:text-red-300">
-          {result.error}
-        </p>
-      ) : null}
+      <ActionResult result={result} />
 
       <section aria-labelledby="map-all-title" className="space-y-3 rounded-lg border bg-card p-4">
         <h2 id="map-all-title" className="text-lg font-semibold">

@@ -2,6 +2,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { TableScroller } from "~/components/ui/table-scroller";
 import { DISCARDABLE, STATE_LABELS, type ImportSummary } from "../import-types";
+import { ActionResult } from "./action-result";
 
 const n = (value: number) => value.toLocaleString("en");
 
@@ -15,14 +16,7 @@ export function ImportsList({ imports, result }: { imports: ImportSummary[]; res
           Upload a CSV file
         </Link>
       </div>
-      <div role="status" aria-live="polite">
-        {result?.message ? <p className="rounded-md border bg-card p-3 text-sm">{result.message}</p> : null}
-      </div>
-      {result?.error ? (
-        <p role="alert" className="rounded-md border border-destructive/50 bg-destructive/10 p-3 text-sm text-destructive dark:text-red-300">
-          {result.error}
-        </p>
-      ) : null}
+      <ActionResult result={result} />
       {imports.length === 0 ? (
         <p className="text-sm text-muted-foreground">No CSV imports yet.</p>
       ) : (
