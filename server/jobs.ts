@@ -4,7 +4,8 @@
  * server bundle (app/lib/jobs/job-queue.ts), whose actions enqueue jobs.
  */
 import type { DatabaseHandle } from "../app/db/client.server";
-import { IMPORT_QUEUE, importJobHandler, importWriteSettings, releaseOrphanedImports, resumeStaleImports } from "../app/features/catalog-import/import-job.server";
+import { IMPORT_QUEUE, importJobHandler, importWriteSettings } from "../app/features/catalog-import/import-job.server";
+import { sweepImports } from "../app/features/catalog-import/import-lifecycle.server";
 import { PRODUCT_LOGO_QUEUE, productLogoJobHandler, scheduleProductLogoSweeps } from "../app/features/logos/logo-sweep.server";
 import { startMailOutbox } from "../app/domain/mail-outbox.server";
 import { InProcessJobQueue } from "../app/lib/jobs/in-process.server";
@@ -31,7 +32,6 @@ export async function startJobWorkers(
 ): Promise<JobWorkers> {
   const queue: JobQueue =
     handle.kind === "postgres" && databaseUrl ? new PgBossJobQueue({ connectionString: databaseUrl }) : new InProcessJobQueue(handle.db);
-  if (queue.kind === "in-process") await releaseOrphanedImports(handle.db);
   await queue.start();
   // Jobs may be enqueued from now on; they wait in the queue until the workers begin.
   setJobQueue(queue);
@@ -39,10 +39,11 @@ export async function startJobWorkers(
   const stopMailOutbox = startMailOutbox(handle.db);
   // Outside logos are copied into our storage: first sweep 5 minutes after start, then every 10 (decision 050).
   const stopLogoSweeps = scheduleProductLogoSweeps(queue);
+  // Uploads left awaiting mapping for a day expire; imports whose job ended without ending them fail (decision 077).
   const resume = () =>
-    resumeStaleImports(handle.db, queue).then(
-      (ids) => ids.length && logger().info({ imports: ids }, "resumed imports whose worker went silent"),
-      (error: unknown) => logger().warn({ err: error }, "could not look for stalled imports"),
+    sweepImports(handle.db, queue).then(
+      (swept) => (swept.expired.length || swept.ended.length) && logger().info(swept, "swept imports"),
+      (error: unknown) => logger().warn({ err: error }, "could not sweep imports"),
     );
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/admin.imports";
 import { ImportsList } from "~/features/catalog-import/components/imports-list";
-import { importsListLoader } from "~/features/catalog-import/import-pages.server";
+import { importsListAction, importsListLoader } from "~/features/catalog-import/import-progress-page.server";
 
 export function meta() {
   return [{ title: "Imports" }, { name: "robots", content: "noindex" }];
@@ -10,6 +10,10 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return importsListLoader(request, context);
 }
 
-export default function ImportsPage({ loaderData }: Route.ComponentProps) {
-  return <ImportsList imports={loaderData.imports} />;
+export function action({ request, context }: Route.ActionArgs) {
+  return importsListAction(request, context);
+}
+
+export default function ImportsPage({ loaderData, actionData }: Route.ComponentProps) {
+  return <ImportsList imports={loaderData.imports} result={actionData ?? null} />;
 }

@@ -307,3 +307,48 @@ test("item 11: one count, by the same names, on the upload, the mapping and the 
   expect(lines.find((line) => line.startsWith(`${names[2]},`))).toMatch(/,4,Excluded before the import$/);
   expect(lines.find((line) => line.startsWith(`${names[0]},`))).toMatch(/,5,Repeats row 2 of the file$/);
 });
+
+test("item 10: the subcategory choices follow the chosen niche, and the choice lands on the rows", async ({ page, baseURL }, testInfo) => {
+  const name = unique(testInfo, "Seam Follow");
+  await open(page, await uploadRows(page, baseURL!, [row(name)], "follow.csv"));
+  const niche = page.getByLabel("Niche for all rows");
+  const sub = page.getByLabel("Subcategory for all rows");
+  const labels = async () => (await sub.locator("option").allTextContents()).slice(1);
+  // No niche chosen: no subcategory to choose.
+  await expect(sub.locator("option")).toHaveText(["None"]);
+  // Two niches with subcategories of their own: each lists its own, never all of them.
+  const niches = (await niche.locator("option").allTextContents()).slice(1);
+  const lists = new Map<string, string[]>();
+  for (const label of niches) {
+    await niche.selectOption({ label });
+    const offered = await labels();
+    if (offered.length) lists.set(label, offered);
+    if (lists.size === 2) break;
+  }
+  expect(lists.size, "two niches with subcategories").toBe(2);
+  const [[first, firstSubs], [second, secondSubs]] = [...lists] as [[string, string[]], [string, string[]]];
+  expect(firstSubs).not.toEqual(secondSubs);
+  await niche.selectOption({ label: second });
+  await expect.poll(labels).toEqual(secondSubs);
+  await niche.selectOption({ label: first });
+  await expect.poll(labels).toEqual(firstSubs);
+  await sub.selectOption({ label: firstSubs[0]! });
+  await page.getByRole("button", { name: "Apply to all rows" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Mapping saved" })).toBeVisible();
+  await expect(page.getByRole("row", { name: new RegExp(name) }).getByRole("cell", { name: `${first} / ${firstSubs[0]}`, exact: true })).toBeVisible();
+  await expectAccessible(page);
+});
+
+test("item 12: an upload awaiting mapping is discarded from the imports list, after a confirmation", async ({ page, baseURL }, testInfo) => {
+  const fileName = `discard-${testInfo.project.name}-${Date.now().toString(36)}.csv`;
+  await uploadRows(page, baseURL!, [row(unique(testInfo, "Seam Discard"))], fileName);
+  await open(page, "/admin/imports");
+  const line = page.getByRole("row", { name: new RegExp(fileName) });
+  await expect(line).toContainText("Awaiting mapping");
+  await line.locator("summary", { hasText: "Discard" }).click();
+  await expect(line).toContainText("Its 1 staged row is deleted; nothing was imported.");
+  await expectAccessible(page);
+  await line.getByRole("button", { name: `Discard upload ${fileName}` }).click();
+  await expect(page.getByRole("status").filter({ hasText: `${fileName} discarded` })).toBeVisible();
+  await expect(page.getByRole("row", { name: new RegExp(fileName) })).toHaveCount(0);
+});

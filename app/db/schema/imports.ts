@@ -7,7 +7,7 @@ import { sql } from "drizzle-orm";
 import { bigserial, boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from "drizzle-orm/pg-core";
 import { createdAt, inList, mentionedUserId } from "./columns";
 
-export const IMPORT_STATES = ["uploading", "mapping", "queued", "running", "completed", "cancelled", "failed", "discarded"] as const;
+export const IMPORT_STATES = ["uploading", "mapping", "queued", "running", "completed", "cancelled", "failed", "discarded", "expired"] as const;
 export const IMPORT_ROW_OUTCOMES = ["imported", "duplicate", "invalid", "failed", "excluded"] as const;
 
 /** A niche and optional subcategory chosen for rows (ids), or the file's own values when absent. */

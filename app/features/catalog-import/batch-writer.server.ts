@@ -1,5 +1,7 @@
 import { sql } from "drizzle-orm";
-import { queryRows, type Database } from "~/db/client.server";
+import { z } from "zod";
+import type { Database } from "~/db/client.server";
+import { col, selectRows } from "~/db/rows.server";
 import { arrayLiteral, insertCatalogProducts } from "~/domain/insert-products.server";
 import type { TaxonomyResolver } from "~/domain/taxonomy-resolver.server";
 import { CsvImportError } from "./csv-read.server";
@@ -108,6 +110,8 @@ export class BatchWriter {
  * its statistics lagged behind an import, comparing every product with every value (seconds per
  * batch at 50,000 products).
  */
+const KeyRow = z.object({ slug: col.text, domain: col.text.nullable(), name: col.text });
+
 async function existingKeys(tx: Tx, batch: PreparedRow[]): Promise<Set<string>> {
   const slugs = [...new Set(batch.map((item) => item.product.slug))];
   const pairs = new Map<string, { domain: string; name: string }>();
@@ -118,8 +122,9 @@ async function existingKeys(tx: Tx, batch: PreparedRow[]): Promise<Set<string>> 
   }
   const domains = [...pairs.values()].map((pair) => pair.domain);
   const names = [...pairs.values()].map((pair) => pair.name);
-  const rows = await queryRows<{ slug: string; domain: string | null; name: string }>(
+  const rows = await selectRows(
     tx,
+    KeyRow,
     sql`select p.slug, p.website_domain as domain, lower(p.product_name) as name
         from unnest(${arrayLiteral(slugs)}::text[]) as k(slug) join products p on p.slug = k.slug
         union

@@ -13,7 +13,7 @@ import {
   importableRows,
 } from "./import-counts";
 import { countImportRows } from "./import-counts.server";
-import { startImport } from "./import-pages.server";
+import { startImport } from "./import-lifecycle.server";
 import { stageUpload } from "./import-staging.server";
 
 let admin: { id: string; email: string };

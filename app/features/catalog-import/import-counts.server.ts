@@ -1,6 +1,8 @@
 /** The SQL of an import's counts (import-counts.ts): one definition for the upload, the mapping, the import and its progress. */
 import { sql, type SQL } from "drizzle-orm";
-import { queryRows, type Database } from "~/db/client.server";
+import { z } from "zod";
+import type { Database } from "~/db/client.server";
+import { col, selectRow } from "~/db/rows.server";
 import type { ImportMapping } from "~/db/schema";
 import type { ImportCounts } from "./import-counts";
 
@@ -38,14 +40,18 @@ export function rowClass(cls: RowClass, mapping: ImportMapping): SQL {
   }
 }
 
+const CountsRow = z.object({ total: col.int, ready: col.int, noNiche: col.int, duplicates: col.int, problems: col.int, excluded: col.int });
+const OutcomesRow = z.object({ imported: col.int, duplicates: col.int, problems: col.int, excluded: col.int, notProcessed: col.int });
+
 /** The staged rows' counts, in one scan. */
 export async function countImportRows(
   db: Pick<Database, "execute">,
   importId: number,
   mapping: ImportMapping,
 ): Promise<ImportCounts> {
-  const [row] = await queryRows<ImportCounts>(
+  const row = await selectRow(
     db,
+    CountsRow,
     sql`select count(*)::int as total,
                count(*) filter (where ${rowClass("ready", mapping)})::int as ready,
                count(*) filter (where ${rowClass("noNiche", mapping)})::int as "noNiche",
@@ -80,14 +86,9 @@ export async function countOutcomes(
   excluded: number;
   notProcessed: number;
 }> {
-  const [row] = await queryRows<{
-    imported: number;
-    duplicates: number;
-    problems: number;
-    excluded: number;
-    notProcessed: number;
-  }>(
+  const row = await selectRow(
     db,
+    OutcomesRow,
     sql`select count(*) filter (where outcome = 'imported')::int as imported,
                count(*) filter (where outcome = 'duplicate')::int as duplicates,
                count(*) filter (where outcome in ('invalid', 'failed'))::int as problems,

@@ -30,6 +30,8 @@ export const proceedSchema = z.object({
   confirmed: z.optional(z.literal("yes")),
 });
 export const discardSchema = z.object({ intent: z.literal("discard") });
+/** Discard from the imports list: which import. */
+export const discardListSchema = z.object({ intent: z.literal("discard"), import: id });
 
 export const PREVIEW_FILTERS = ["all", "ready", "no-niche", "duplicates", "problems", "excluded"] as const;
 export type PreviewFilter = (typeof PREVIEW_FILTERS)[number];

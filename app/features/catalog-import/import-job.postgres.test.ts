@@ -93,6 +93,44 @@ describe.skipIf(!url)("the import job on PostgreSQL (pg-boss)", () => {
     expect(seen).toHaveLength(1);
   });
 
+  it("a job running past its lease keeps it (the runner renews it): it runs once and completes", async () => {
+    const queue = new PgBossJobQueue({ connectionString, leaseSeconds: 1 });
+    queues.push(queue);
+    await queue.start();
+    const name = `test-lease-${Date.now()}`;
+    let runs = 0;
+    await queue.work(
+      name,
+      async () => {
+        runs++;
+        await new Promise((resolve) => setTimeout(resolve, 3_500));
+      },
+      { pollMs: 200, cancelCheckMs: 300 },
+    );
+    const jobId = await queue.enqueue(name, { n: 1 });
+    await expect.poll(async () => (await queue.getJob(name, jobId))?.state, { timeout: 20_000 }).toBe("completed");
+    expect(runs).toBe(1);
+  });
+
+  it("a running job cancelled from another instance sees its signal aborted", async () => {
+    const [mine, other] = [queues[0]!, queues[1]!];
+    const name = `test-cancel-running-${Date.now()}`;
+    let aborted = false;
+    await mine.work(
+      name,
+      async (job) => {
+        await new Promise<void>((resolve) => job.signal.addEventListener("abort", () => resolve(), { once: true }));
+        aborted = true;
+      },
+      { pollMs: 200, cancelCheckMs: 200 },
+    );
+    const jobId = await mine.enqueue(name, {});
+    await expect.poll(async () => (await other.getJob(name, jobId))?.state, { timeout: 10_000 }).toBe("active");
+    await other.cancel(name, jobId);
+    await expect.poll(() => aborted, { timeout: 10_000 }).toBe(true);
+    expect((await other.getJob(name, jobId))?.state).toBe("cancelled");
+  });
+
   it("cancels a waiting job", async () => {
     const queue = queues[0]!;
     const jobId = await queue.enqueue("test-cancel", { n: 1 });

@@ -9,7 +9,7 @@ import { setJobQueue } from "~/lib/jobs/job-queue";
 import { createUser } from "../../../tests/factories";
 import { cleanFixtures, csvLine, HEADER, productRow, toCsv } from "./csv-fixtures";
 import { IMPORT_QUEUE, importJobHandler, runImport, type RunOptions } from "./import-job.server";
-import { cancelImport, startImport } from "./import-pages.server";
+import { cancelImport, startImport } from "./import-lifecycle.server";
 import { stageUpload } from "./import-staging.server";
 
 let admin: { id: string; email: string };
@@ -59,11 +59,6 @@ async function queue(id: number) {
 async function importUntilRow(id: number, row: number, options: Omit<RunOptions, "afterBatch" | "signal">) {
   const crash = new AbortController();
   return runImport(getDb(), id, { ...options, afterBatch: (done) => void (done >= row && crash.abort()), signal: crash.signal });
-}
-
-/** Makes the running import's heartbeat old enough for another worker to take it over. */
-async function makeStale(id: number) {
-  await getDb().execute(sql`update catalog_imports set heartbeat_at = now() - interval '1 minute' where id = ${id}`);
 }
 
 const named = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => productRow({ product_name: `${prefix} ${i + 1}` }));
@@ -196,19 +191,18 @@ describe("the import job", () => {
     ]);
   });
 
-  it("a worker killed mid-import: the rows that landed are known exactly, and a later worker finishes the rest once", async () => {
+  it("a worker killed mid-import: the rows that landed are known exactly, and its job run again finishes the rest once", async () => {
     const staged = await stage(toCsv(HEADER, named("Zq Resume", 10)));
     await queue(staged.id);
-    const first = await importUntilRow(staged.id, 7, { batchSize: 3, worker: "first" });
+    const first = await importUntilRow(staged.id, 7, { batchSize: 3, worker: "job:1" });
     expect(first).toBe("stopped");
     const landed = (await outcomes(staged.id)).filter((r) => r.outcome === "imported");
     expect(landed.map((r) => r.row)).toEqual([2, 3, 4, 5, 6, 7]);
     expect(await productsNamed("Zq Resume")).toBe(6);
-    // Another worker cannot take it while the first one's heartbeat is fresh...
-    expect(await runImport(getDb(), staged.id, { worker: "second" })).toBe("not-claimed");
-    // ...and continues once it is stale.
-    await makeStale(staged.id);
-    expect(await runImport(getDb(), staged.id, { worker: "second" })).toBe("completed");
+    // The claim is the job's: another job cannot take the import...
+    expect(await runImport(getDb(), staged.id, { worker: "job:2" })).toBe("not-claimed");
+    // ...and the same job, run again by its runner (a restart, or a retry once its lease lapsed), continues it.
+    expect(await runImport(getDb(), staged.id, { worker: "job:1" })).toBe("completed");
     expect(await productsNamed("Zq Resume")).toBe(10);
     expect(await importRecord(staged.id)).toMatchObject({ state: "completed", rows_imported: 10 });
   });
@@ -216,7 +210,7 @@ describe("the import job", () => {
   it("cancel stops between batches: what landed stays, the rest is not imported", async () => {
     const staged = await stage(toCsv(HEADER, named("Zq Cancelled", 6)));
     await queue(staged.id);
-    await getDb().execute(sql`update catalog_imports set state = 'running', worker = 'w', heartbeat_at = now() where id = ${staged.id}`);
+    await getDb().execute(sql`update catalog_imports set state = 'running', worker = 'w' where id = ${staged.id}`);
     setJobQueue({ cancel: async () => {} } as never);
     const outcome = await runImport(getDb(), staged.id, {
       batchSize: 2,
@@ -284,8 +278,7 @@ describe("the import job's writing (decision 042)", () => {
     const ids = await queryRows<{ id: number }>(getDb(), sql`select id from products where product_name like 'Zq Pair Write%'`);
     expect(new Set(ids.map((p) => p.id))).toEqual(new Set(landed.map((r) => r.product_id)));
 
-    await makeStale(staged.id);
-    expect(await runImport(getDb(), staged.id, { batchSize: 3, concurrency: 2, worker: "pair-2" })).toBe("completed");
+    expect(await runImport(getDb(), staged.id, { batchSize: 3, concurrency: 2, worker: "pair" })).toBe("completed");
     expect(await productsNamed("Zq Pair Write")).toBe(23);
     expect(await importRecord(staged.id)).toMatchObject({ state: "completed", rows_imported: 23 });
     const niches = await queryRows<{ name: string; n: number }>(

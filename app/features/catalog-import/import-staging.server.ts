@@ -1,6 +1,8 @@
 import { Transform, type Readable, type TransformCallback } from "node:stream";
 import { eq, sql } from "drizzle-orm";
-import { queryRows, type Database } from "~/db/client.server";
+import { z } from "zod";
+import type { Database } from "~/db/client.server";
+import { col, selectRow } from "~/db/rows.server";
 import { catalog_import_rows, catalog_imports } from "~/db/schema";
 import { recordAudit, type Actor } from "~/domain/audit/audit.server";
 import { UPLOAD_TIMED_OUT_MESSAGE } from "./csv-format";
@@ -167,11 +169,12 @@ export async function stageUpload(db: Database, admin: Actor, source: Readable, 
     from products p
     where r.import_id = ${id} and r.duplicate_product_id is null and r.domain is not null
       and p.website_domain = r.domain and lower(p.product_name) = r.name_key`);
-  const [counted] = await queryRows<{ n: number }>(
+  const counted = await selectRow(
     db,
+    z.object({ n: col.int }),
     sql`select count(*)::int as n from catalog_import_rows where import_id = ${id} and duplicate_product_id is not null and duplicate_of_row is null`,
   );
-  const inCatalogue = Number(counted?.n ?? 0);
+  const inCatalogue = counted?.n ?? 0;
 
   const warnings = [...(reader.header?.warnings ?? [])];
   if (reader.emptyRows) warnings.push(`${plural(reader.emptyRows, "empty row")} dropped.`);

@@ -2,7 +2,7 @@
 import type { ImportCounts } from "./import-counts";
 import type { PreviewFilter } from "./import-forms";
 
-export type ImportState = "uploading" | "mapping" | "queued" | "running" | "completed" | "cancelled" | "failed" | "discarded";
+export type ImportState = "uploading" | "mapping" | "queued" | "running" | "completed" | "cancelled" | "failed" | "discarded" | "expired";
 
 export interface ImportSummary {
   id: number;
@@ -33,6 +33,11 @@ export interface Option {
   name: string;
 }
 
+/** A subcategory the mapping page offers: those under the chosen niche are listed. */
+export interface SubcategoryChoice extends Option {
+  nicheIds: number[];
+}
+
 export interface PlacementChoice {
   nicheId: number | null;
   subcategoryId: number | null;
@@ -61,7 +66,7 @@ export interface PreviewRow {
 export interface MappingPageData {
   summary: ImportSummary;
   niches: Option[];
-  subcategories: Option[];
+  subcategories: SubcategoryChoice[];
   all: PlacementChoice;
   groups: ImportGroup[];
   groupsNotShown: number;
@@ -96,4 +101,8 @@ export const STATE_LABELS: Record<ImportState, string> = {
   cancelled: "Cancelled",
   failed: "Failed",
   discarded: "Discarded",
+  expired: "Expired",
 };
+
+/** States the imports list offers Discard for (nothing imported yet). */
+export const DISCARDABLE: ImportState[] = ["mapping", "expired"];

@@ -3,6 +3,12 @@
  * every instance: any one of them runs a job, once); on the embedded database, an in-process
  * runner whose queue is a table, so a restart picks up what was running. Handlers must be
  * idempotent per step: a job that was running when its process died is run again.
+ *
+ * The runner owns a running job's claim (decision 077): while its handler runs, no other worker
+ * runs it, however long it takes. pg-boss: a lease the runner renews while the handler runs; once
+ * a dead worker's lease lapses the job is retried elsewhere. In-process: the one process owns the
+ * database, so a job `active` at start-up was cut off and runs again. Either way a job that runs
+ * again keeps its id, which a handler may use as its claim on its own records.
  */
 
 export type JobState = "created" | "active" | "completed" | "failed" | "cancelled";
@@ -31,7 +37,7 @@ export interface JobInfo {
 export interface WorkOptions {
   /** How often a worker looks for new jobs when nothing woke it (ms). */
   pollMs?: number;
-  /** How often a running job checks whether it was cancelled elsewhere (ms). */
+  /** How often a running job's lease is renewed and its cancellation elsewhere noticed (ms; pg-boss). */
   cancelCheckMs?: number;
 }
 
@@ -47,10 +53,12 @@ export interface JobQueue {
   getJob(queue: string, id: string): Promise<JobInfo | null>;
 }
 
+// Why a process singleton: the start script (server/jobs.ts) starts the queue and the server bundle's
+// actions enqueue on it; they are separate module graphs, so a module variable would be two queues.
 const KEY = Symbol.for("toolnest.jobQueue");
 type Holder = { [KEY]?: JobQueue };
 
-/** The process's job queue (on globalThis: the server bundle and the start script are separate module graphs). */
+/** Sets the process's job queue (see KEY). */
 export function setJobQueue(queue: JobQueue | undefined) {
   (globalThis as Holder)[KEY] = queue;
 }
