@@ -7,6 +7,7 @@ import { publicEnv } from "~/lib/env.server";
 import { readFlash } from "~/domain/flash.server";
 import { useNonce } from "~/lib/csp-nonce";
 import { themeScript } from "~/lib/theme";
+import { earlyClickScript } from "~/lib/early-clicks";
 import { NotFoundState, PAGE_NOT_FOUND_MESSAGE } from "~/components/not-found-state";
 import { PageLinkNavigate } from "~/components/ui/page-link";
 import { THEME_COLOR } from "~/features/pwa/manifest";
@@ -44,6 +45,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content={THEME_COLOR} />
         <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: themeScript }} />
+        {/* Clicks before hydration are shown and held (decision 080); the client never runs it again, so
+            its text stays out of the page's JavaScript. */}
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? earlyClickScript : "" }} />
         <Meta />
         <Links />
       </head>

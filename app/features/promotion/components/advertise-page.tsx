@@ -1,13 +1,14 @@
-import { BadgePercentIcon, CalendarClockIcon, CheckCircle2Icon, MinusIcon, PlusIcon, SparklesIcon, TicketIcon, TrendingUpIcon, UsersIcon } from "lucide-react";
+import { BadgePercentIcon, CalendarClockIcon, CheckCircle2Icon, SparklesIcon, TicketIcon, TrendingUpIcon, UsersIcon } from "lucide-react";
 import { useState } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation, useSearchParams } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
 import { FormAlert } from "~/components/ui/form-field";
 import { useFormErrors } from "~/lib/use-form-errors";
 import type { PaymentNotice } from "../advertise-page.server";
 import type { PromotableProduct } from "../orders.server";
-import { MAX_MONTHS, MIN_MONTHS, PAYMENT_CANCELLED, checkoutSchema, formatMoney, priceFor } from "../pricing";
+import { PAYMENT_CANCELLED, checkoutSchema, formatMoney, priceFor } from "../pricing";
+import { MonthsStepper, monthsFromSearch } from "./months-stepper";
 
 export interface AdvertisePageProps {
   signedIn: boolean;
@@ -46,7 +47,9 @@ function day(iso: string | null): string {
 
 export function AdvertisePage({ signedIn, products, notice, testMode, errors }: AdvertisePageProps) {
   const cancelError = errors?.cancel;
-  const [months, setMonths] = useState(1);
+  // Without JavaScript the stepper comes back as ?months=N&step=... (months-stepper.tsx).
+  const [searchParams] = useSearchParams();
+  const [months, setMonths] = useState(() => monthsFromSearch(searchParams));
   const price = priceFor(months);
   // The action's answer as it came (useFormErrors compares its identity).
   const form = useFormErrors(checkoutSchema, errors);
@@ -157,26 +160,7 @@ export function AdvertisePage({ signedIn, products, notice, testMode, errors }: 
           ) : null}
           <Form method="post" noValidate className="mt-4 flex flex-col gap-5" onSubmit={form.onSubmit} onChange={form.onChange} onBlur={form.onBlur}>
             {form.errors.form ? <FormAlert>{form.errors.form}</FormAlert> : null}
-            <fieldset className="flex flex-col gap-2">
-              <legend className="text-sm font-medium">Promotion duration (months)</legend>
-              <div className="flex items-center gap-2">
-                <Button type="button" variant="outline" size="icon" aria-label="One month less" disabled={months <= MIN_MONTHS} onClick={() => setMonths((m) => Math.max(MIN_MONTHS, m - 1))}>
-                  <MinusIcon aria-hidden />
-                </Button>
-                <output aria-live="polite" className="w-24 text-center text-lg font-semibold" data-testid="months">
-                  {months} {months === 1 ? "month" : "months"}
-                </output>
-                <Button type="button" variant="outline" size="icon" aria-label="One month more" disabled={months >= MAX_MONTHS} onClick={() => setMonths((m) => Math.min(MAX_MONTHS, m + 1))}>
-                  <PlusIcon aria-hidden />
-                </Button>
-              </div>
-              <input type="hidden" name="months" value={months} />
-              {form.errors.months ? (
-                <p role="alert" className="text-sm text-destructive">
-                  {form.errors.months}
-                </p>
-              ) : null}
-            </fieldset>
+            <MonthsStepper months={months} onChange={setMonths} error={form.errors.months} />
 
             <dl aria-label="Price" className="grid grid-cols-2 gap-x-4 gap-y-1 rounded-lg bg-muted p-4 text-sm">
               <dt className="text-muted-foreground">Regular price</dt>
@@ -216,7 +200,7 @@ export function AdvertisePage({ signedIn, products, notice, testMode, errors }: 
                 <select
                   id="field-productId"
                   name="productId"
-                  defaultValue={products.length === 1 ? String(products[0]!.id) : ""}
+                  defaultValue={searchParams.get("productId") || (products.length === 1 ? String(products[0]!.id) : "")}
                   aria-invalid={form.errors.productId ? true : undefined}
                   aria-describedby={form.errors.productId ? "field-productId-error" : undefined}
                   className="h-10 rounded-md border border-input bg-background px-3 text-sm"
