@@ -1,7 +1,6 @@
 /**
- * The embedded database (PGlite): one process owns its data directory. With PGLITE_WORKER=on
- * (or `auto` and a core to spare) the file database runs in a worker thread
- * (pglite-worker.server.ts, decision 054); in-memory databases (tests, templates) always stay in the process.
+ * The embedded database (PGlite): one process owns its data directory, and runs it on its own
+ * thread (a worker thread gained nothing measurable, decision 079).
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -22,7 +21,6 @@ import {
 } from "./common.server";
 import { acquireDataDirLock } from "./lock.server";
 import { startCheckpoints } from "./pglite-checkpoints.server";
-import { PgliteWorkerClient, pgliteWorkerWanted } from "./pglite-worker.server";
 
 const READY_MARKER = ".toolnest-ready";
 
@@ -35,33 +33,20 @@ export async function openPglite({ dataDir, purpose }: OpenOptions): Promise<Dat
     fs.rmSync(pgDir, { recursive: true, force: true });
   }
   fs.mkdirSync(pgDir, { recursive: true });
-  let client: PgliteClient | undefined;
+  // PGlite's Node file system writes straight to the files; "syncing" after each statement only
+  // walks the mounted tree (milliseconds per query, growing with the database), so don't wait for it.
+  const client = new PGlite(pgDir, { extensions: { pg_trgm }, relaxedDurability: true });
   try {
-    if (pgliteWorkerWanted()) {
-      // The worker opens PGlite with the same options as below.
-      const opening = PgliteWorkerClient.open(pgDir);
-      client = await withTimeout(opening, 120_000).catch((error: unknown) => {
-        void opening.then((late) => late.terminate(), () => {});
-        throw error;
-      });
-    } else {
-      // PGlite's Node file system writes straight to the files; "syncing" after each statement only
-      // walks the mounted tree (milliseconds per query, growing with the database), so don't wait for it.
-      const inProcess = new PGlite(pgDir, { extensions: { pg_trgm }, relaxedDurability: true });
-      client = inProcess;
-      await withTimeout(inProcess.waitReady, 120_000);
-    }
+    await withTimeout(client.waitReady, 120_000);
     await client.query("select 1");
   } catch (error) {
-    if (client instanceof PgliteWorkerClient) await client.terminate();
     release();
     throw new DatabaseOpenError(
       `The embedded database in ${pgDir} could not be opened (${describeError(error)}). ` +
         `It may be damaged: move the folder aside to start with a fresh database.`,
     );
   }
-  const opened = client;
-  const stopCheckpoints = startCheckpoints((text) => opened.query(text));
+  const stopCheckpoints = startCheckpoints((text) => client.query(text));
   return pgliteHandle(client, pgDir, { marker, release, stopCheckpoints });
 }
 
@@ -72,16 +57,12 @@ export async function openMemoryDatabase(loadDataDir?: Blob): Promise<DatabaseHa
   return { ...pgliteHandle(client, "memory", {}), client };
 }
 
-/** What the handle and drizzle use of PGlite: PGlite itself, or its proxy to the worker thread. */
-type PgliteClient = Pick<PGlite, "query" | "close" | "closed"> | PgliteWorkerClient;
-
 function pgliteHandle(
-  client: PgliteClient,
+  client: PGlite,
   where: string,
   options: { marker?: string; release?: () => void; stopCheckpoints?: () => Promise<void> },
 ): DatabaseHandle {
-  // drizzle-orm/pglite calls query(sql, params, { rowMode, parsers }) and transaction(); the worker's proxy has both.
-  const db = drizzlePglite(client as PGlite, { schema }) as unknown as Database;
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     db,
     kind: "pglite",

@@ -16,8 +16,7 @@ import { env } from "./env.server";
  * the job workers) are separate module graphs in one process.
  */
 const KEY = Symbol.for("toolnest.bulkHeapUsers");
-const GC = Symbol.for("toolnest.collectGarbage");
-type Holder = { [KEY]?: number; [GC]?: () => void };
+type Holder = { [KEY]?: number };
 
 export async function duringBulkWork<T>(work: () => Promise<T>, percent = env().V8_HEAP_GROWING_PERCENT): Promise<T> {
   if (percent <= 0) return work();
@@ -40,14 +39,16 @@ export async function duringBulkWork<T>(work: () => Promise<T>, percent = env().
   }
 }
 
+// One per module graph (unlike the count above): each reaches the same V8 collector.
+let gc: (() => void) | undefined;
+
 /** A full collection now (V8's `gc`, reached through a new context once `--expose-gc` is set). */
 export function collectGarbage() {
-  const holder = globalThis as Holder;
-  if (!holder[GC]) {
+  if (!gc) {
     v8.setFlagsFromString("--expose-gc");
-    holder[GC] = vm.runInNewContext("gc") as () => void;
+    gc = vm.runInNewContext("gc") as () => void;
   }
-  holder[GC]();
+  gc();
 }
 
 /** How many bulk tasks run in this process now (for tests and diagnostics). */
