@@ -10,6 +10,7 @@ import { queryRows, type Database } from "~/db/client.server";
 import { invalidate } from "~/db/cache-bus.server";
 import { intArray } from "~/db/sql-arrays";
 import { recordAudit, diffFields, type Actor } from "~/domain/audit/audit.server";
+import { clearCategories, unlinkNiches, unlinkSubcategories } from "~/domain/products/relations.server";
 import { slugify } from "~/lib/slug";
 import type { ChildOption, NicheRow, Option, ParentSubcategoryRow, PublishStatus, TaxonRow } from "./taxonomy";
 
@@ -240,9 +241,9 @@ export async function deleteTaxa(db: Database, actor: Actor, kind: TaxonKind, id
     if (!found.length) return { deleted: [], missing };
     const gone = intArray(found.map((row) => row.id));
     if (kind === "niche") {
-      await tx.execute(sql`delete from product_niches where niche_id = any(${gone})`);
+      await unlinkNiches(tx, gone);
       await tx.execute(sql`delete from niche_subcategories where niche_id = any(${gone})`);
-      await tx.execute(sql`update product_subcategories set category_id = null where category_id = any(${gone})`);
+      await clearCategories(tx, gone);
       await tx.execute(sql`update profiles set primary_niche_id = null where primary_niche_id = any(${gone})`);
       await tx.execute(
         sql`update profiles set loved_niche_ids = array(select x from unnest(loved_niche_ids) as x where x <> all(${gone}))
@@ -250,7 +251,7 @@ export async function deleteTaxa(db: Database, actor: Actor, kind: TaxonKind, id
       );
       await tx.execute(sql`delete from niches where id = any(${gone})`);
     } else {
-      await tx.execute(sql`delete from product_subcategories where subcategory_id = any(${gone})`);
+      await unlinkSubcategories(tx, gone);
       await tx.execute(sql`delete from niche_subcategories where subcategory_id = any(${gone})`);
       await tx.execute(sql`update subcategories set parent_id = null, updated_at = now() where parent_id = any(${gone})`);
       await tx.execute(sql`delete from subcategories where id = any(${gone})`);

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { queryRows, type Database } from "~/db/client.server";
-import { arrayLiteral, insertCatalogProducts } from "~/domain/insert-products.server";
+import { arrayLiteral, insertCatalogProducts } from "~/domain/products/insert.server";
 import type { TaxonomyResolver } from "~/domain/taxonomy-resolver.server";
 import { CsvImportError } from "./csv-read.server";
 import { duplicateKeys, type PreparedRow } from "./csv-row.server";

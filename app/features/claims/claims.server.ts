@@ -11,6 +11,7 @@ import { queryRows, type Database } from "~/db/client.server";
 import { getDb } from "~/db/registry.server";
 import { provenEmailSql } from "~/domain/auth/dev-sign-in.server";
 import { setFlash } from "~/domain/flash.server";
+import { addVerifiedMaker } from "~/domain/products/relations.server";
 import { publicProductFilter } from "~/domain/public-product.server";
 import { consume } from "~/domain/rate-limit.server";
 import { parseForm } from "~/lib/forms";
@@ -121,10 +122,7 @@ export async function claimProduct(slug: string, userId: string, db: Database = 
     // No row back: an administrator rejected the claim meanwhile.
     if (!claim || claim.status === "rejected") return { kind: "rejected" };
     if (claim.status === "pending") return { kind: "pending" };
-    await tx.execute(
-      sql`insert into product_makers (product_id, profile_id, status) values (${product.id}, ${userId}, 'verified')
-          on conflict (product_id, profile_id) do update set status = 'verified'`,
-    );
+    await addVerifiedMaker(tx, product.id, userId);
     return { kind: "verified", slug: product.slug };
   });
 }

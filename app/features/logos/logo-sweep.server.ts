@@ -8,6 +8,7 @@
 import { sql } from "drizzle-orm";
 import { invalidate, productTag } from "~/db/cache-bus.server";
 import { queryRows, type Database } from "~/db/client.server";
+import { replaceLogo } from "~/domain/products/edits.server";
 import type { JobQueue } from "~/lib/jobs/job-queue";
 import { logger } from "~/lib/logger.server";
 import { getStorage, type Storage } from "~/lib/storage/storage.server";
@@ -104,10 +105,8 @@ async function claimDue(db: Database, batch: number): Promise<Claimed[]> {
 
 async function storeResult(db: Database, row: Claimed, url: string) {
   // Only if the product still names the logo we copied: an edit meanwhile wins.
-  const [updated] = await queryRows<{ slug: string }>(
-    db,
-    sql`update products set logo_url = ${url} where id = ${row.product_id} and logo_url = ${row.source_url} returning slug`,
-  );
+  const slug = await replaceLogo(db, row.product_id, url, row.source_url);
+  const updated = slug === undefined ? undefined : { slug };
   // Our own URL is never due again: it is no outside address, and the row says it is done.
   await db.execute(
     sql`update product_logo_fetches set source_url = ${updated ? url : row.source_url}, next_attempt_at = ${updated ? sql`'infinity'::timestamptz` : sql`now()`},

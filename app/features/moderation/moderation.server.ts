@@ -4,13 +4,14 @@
  * transaction with its audit entry; the page cache is dropped and the maker told by e-mail only
  * after it commits.
  */
-import { sql, type SQL } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { invalidate, productTag } from "~/db/cache-bus.server";
 import { queryRows, type Database } from "~/db/client.server";
-import { textArray } from "~/db/sql-arrays";
 import { diffFields, recordAudit, type Actor } from "~/domain/audit/audit.server";
 import { provenEmailSql } from "~/domain/auth/dev-sign-in.server";
-import { ProductInputError, updateProduct } from "~/domain/product-form/save-product.server";
+import { writeFields } from "~/domain/products/edits.server";
+import { addVerifiedMaker } from "~/domain/products/relations.server";
+import { ProductInputError, updateProduct } from "~/domain/products/save.server";
 import { PRICINGS } from "~/lib/constants";
 import {
   compareDomains,
@@ -243,13 +244,6 @@ function validValue(field: MakerEditableField, value: unknown): boolean {
   }
 }
 
-function assignment(field: MakerEditableField, value: unknown): SQL {
-  if (field === "tags") return sql`tags = ${textArray(value as string[])}`;
-  if (field === "has_coupon") return sql`has_coupon = ${value === true}`;
-  if (field === "coupon_expiry_date") return sql`coupon_expiry_date = ${value as string | null}::timestamptz`;
-  return sql`${sql.identifier(field)} = ${value as string | null}`;
-}
-
 interface LockedRevision {
   id: number;
   product_id: number;
@@ -330,14 +324,7 @@ export async function decideRevision(db: Database, admin: Actor, decision: Revis
           throw error;
         }
       }
-      if (fields.length) {
-        await tx.execute(
-          sql`update products set ${sql.join(
-            fields.map((field) => assignment(field, changes[field])),
-            sql`, `,
-          )}, updated_at = now() where id = ${product.id}`,
-        );
-      }
+      await writeFields(tx, Number(product.id), Object.fromEntries(fields.map((field) => [field, changes[field]])));
       await tx.execute(
         sql`update product_revisions set status = 'approved', decided_at = now(), decided_by = ${admin.id} where id = ${revision.id}`,
       );
@@ -417,10 +404,7 @@ export async function decideClaim(db: Database, admin: Actor, decision: ClaimDec
       await tx.execute(
         sql`update product_claims set status = 'verified', verified_by = 'admin', decided_at = now(), decided_by = ${admin.id} where id = ${claim.id}`,
       );
-      await tx.execute(
-        sql`insert into product_makers (product_id, profile_id, status) values (${claim.product_id}, ${claim.user_id}, 'verified')
-            on conflict (product_id, profile_id) do update set status = 'verified'`,
-      );
+      await addVerifiedMaker(tx, Number(claim.product_id), claim.user_id);
       await recordAudit(tx, admin, {
         action: "claim.approve",
         entityType: "claim",

@@ -10,6 +10,7 @@ import { queryRows, type Database } from "~/db/client.server";
 import { invalidate, productTag } from "~/db/cache-bus.server";
 import type { SessionUser } from "~/domain/auth/session.server";
 import { managedByAs } from "~/domain/product-access.server";
+import { writePlacement } from "~/domain/products/edits.server";
 import { env } from "~/lib/env.server";
 import { logger } from "~/lib/logger.server";
 import { queueMail } from "~/lib/mail/mail.server";
@@ -323,17 +324,7 @@ export async function syncPlacement(tx: Tx, productId: number, now = new Date())
          order by ad_start_date, ad_end_date`,
   );
   const run = placementOf(windows.map((w) => ({ start: new Date(w.start), end: new Date(w.end) })));
-  const [product] = await queryRows<{ slug: string }>(
-    tx,
-    run
-      ? sql`update products set is_advertised = true, ad_start_date = ${run.start.toISOString()}::timestamptz,
-                   ad_end_date = ${run.end.toISOString()}::timestamptz, updated_at = now()
-             where id = ${productId} returning slug`
-      : sql`update products set is_advertised = false,
-                   ad_end_date = least(coalesce(ad_end_date, ${now.toISOString()}::timestamptz), ${now.toISOString()}::timestamptz), updated_at = now()
-             where id = ${productId} returning slug`,
-  );
-  return product?.slug ?? null;
+  return writePlacement(tx, productId, run, now);
 }
 
 /** The last run of windows that touch or overlap (null without windows). */
