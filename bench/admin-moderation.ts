@@ -19,7 +19,7 @@ import { queryRows, type Database } from "../app/db/client.server";
 import { setDatabase } from "../app/db/registry.server";
 import { EMPTY_FILTERS } from "../app/features/admin-feedback/feedback-reports";
 import { feedbackStats, readFeedbackReports } from "../app/features/admin-feedback/feedback-reports.server";
-import { listSubmissions, listSuggestions } from "../app/features/admin-submissions/queue.server";
+import { listSubmissions, listSuggestions } from "../app/features/moderation/submissions.server";
 import { listNiches, listParentSubcategories, subcategoryOptions } from "../app/features/admin-taxonomy/taxonomy.server";
 import { listUsers, userDetails } from "../app/features/admin-users/users.server";
 import { placeInTaxonomy } from "./catalog-scale";
