@@ -20,7 +20,7 @@ import { setDatabase } from "../app/db/registry.server";
 import { EMPTY_FILTERS } from "../app/features/admin-feedback/feedback-reports";
 import { readFeedbackReports } from "../app/features/admin-feedback/feedback-reports.server";
 import { feedbackStats } from "../app/features/admin-feedback/feedback-stats.server";
-import { listSubmissions, listSuggestions } from "../app/features/admin-submissions/queue.server";
+import { listSubmissions, listSuggestions } from "../app/features/moderation/submissions.server";
 import { listNiches, listParentSubcategories, subcategoryOptions } from "../app/features/admin-taxonomy/taxonomy-reads.server";
 import { listUsers, userDetails } from "../app/features/admin-users/users.server";
 import { placeInTaxonomy } from "./catalog-scale";

@@ -24,7 +24,7 @@ import pg from "pg";
 import { openDatabase, queryRows, type DatabaseHandle } from "../app/db/client.server";
 import { requestStarted } from "../app/db/foreground.server";
 import { setDatabase } from "../app/db/registry.server";
-import { insertCatalogProducts } from "../app/domain/insert-products.server";
+import { insertCatalogProducts } from "../app/domain/products/insert.server";
 import { TaxonomyResolver } from "../app/domain/taxonomy-resolver.server";
 import { importWriteSettings, runImport } from "../app/features/catalog-import/import-job.server";
 import { stageUpload } from "../app/features/catalog-import/import-staging.server";

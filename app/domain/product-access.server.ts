@@ -1,5 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
-import { queryRows, type Database } from "~/db/client.server";
+import { z } from "zod";
+import type { Database } from "~/db/client.server";
+import { col, selectRow } from "~/db/rows.server";
 
 /**
  * The one definition of "this user may manage this product" (edit it, see its statistics,
@@ -18,8 +20,9 @@ export function managedByAs(alias: string, userId: string): SQL {
 
 /** Whether the user may manage the product (any status; the caller decides which statuses count). */
 export async function mayManageProduct(db: Pick<Database, "execute">, userId: string, productId: number): Promise<boolean> {
-  const [row] = await queryRows<{ ok: boolean }>(
+  const row = await selectRow(
     db,
+    z.object({ ok: col.bool }),
     sql`select exists (select 1 from products p where p.id = ${productId} and ${managedByAs("p", userId)}) as ok`,
   );
   return row?.ok === true;

@@ -10,7 +10,7 @@ export * from "./catalog";
 export * from "./engagement";
 export * from "./people";
 export * from "./ops";
-export * from "./makers";
+export * from "./moderation";
 export * from "./imports";
 export * from "./promotion";
 export * from "./logos";

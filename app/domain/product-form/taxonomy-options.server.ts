@@ -4,7 +4,9 @@
  * are those linked to a niche (niche_subcategories); the picker shows the ones of the chosen niches.
  */
 import { sql } from "drizzle-orm";
-import { queryRows, type Database } from "~/db/client.server";
+import { z } from "zod";
+import type { Database } from "~/db/client.server";
+import { col, selectRows } from "~/db/rows.server";
 import { intArray } from "~/db/sql-arrays";
 import type { NicheOption, SubcategoryOption, TaxonomyOptions } from "./taxonomy";
 
@@ -17,8 +19,9 @@ type Reader = Pick<Database, "execute">;
  * (a product's current niches) are always included.
  */
 export async function nicheOptions(db: Reader, scope: "admin" | "maker", keepIds: number[] = []): Promise<NicheOption[]> {
-  const rows = await queryRows<NicheOption>(
+  return selectRows(
     db,
+    z.object({ id: col.int, name: col.text, status: col.text }),
     scope === "admin"
       ? sql`select id, name, status from niches order by lower(name), id`
       : sql`select n.id, n.name, n.status from niches n
@@ -28,7 +31,6 @@ export async function nicheOptions(db: Reader, scope: "admin" | "maker", keepIds
                                  where pn.niche_id = n.id and p.status = 'live' and p.type = 'product'))
              order by lower(n.name), n.id`,
   );
-  return rows.map((row) => ({ ...row, id: Number(row.id) }));
 }
 
 /**
@@ -43,8 +45,9 @@ export async function subcategoryOptions(
   keepIds: number[] = [],
 ): Promise<SubcategoryOption[]> {
   if (!nicheIds.length && !keepIds.length) return [];
-  const rows = await queryRows<{ id: number; name: string; niche_ids: number[] | null }>(
+  const rows = await selectRows(
     db,
+    z.object({ id: col.int, name: col.text, niche_ids: z.array(col.int).nullable() }),
     sql`select s.id, s.name,
                array(select ns.niche_id from niche_subcategories ns
                       where ns.subcategory_id = s.id and ns.niche_id = any(${intArray(nicheIds)}) order by ns.niche_id) as niche_ids
@@ -54,7 +57,7 @@ export async function subcategoryOptions(
                 and ${scope === "admin" ? sql`true` : sql`s.status = 'published'`})
          order by lower(s.name), s.id`,
   );
-  return rows.map((row) => ({ id: Number(row.id), name: row.name, nicheIds: (row.niche_ids ?? []).map(Number) }));
+  return rows.map((row) => ({ id: row.id, name: row.name, nicheIds: row.niche_ids ?? [] }));
 }
 
 /**

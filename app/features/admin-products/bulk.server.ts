@@ -4,12 +4,17 @@
  * changed products and every list are dropped from the page cache on every instance afterwards.
  */
 import { sql } from "drizzle-orm";
-import { queryRows, type Database } from "~/db/client.server";
+import { z } from "zod";
+import type { Database } from "~/db/client.server";
 import { invalidate, productTag, type CacheTag } from "~/db/cache-bus.server";
+import { col, selectRow, selectRows } from "~/db/rows.server";
 import { intArray } from "~/db/sql-arrays";
 import { productsSummary } from "~/domain/audit/audit-names";
 import { recordAudit, type Actor } from "~/domain/audit/audit.server";
 import { notifySubmitters, submitterMails, type SubmitterMail } from "~/domain/maker-mail.server";
+import { deleteProducts } from "~/domain/products/edits.server";
+import { moveProducts } from "~/domain/products/move.server";
+import { remapProducts } from "~/domain/products/relations.server";
 import type { BulkIntent } from "./bulk";
 
 export interface BulkResult {
@@ -19,20 +24,17 @@ export interface BulkResult {
   missing: number[];
 }
 
-interface Target {
-  id: number;
-  slug: string;
-  status: string;
-  product_name: string;
-}
+const Target = z.object({ id: col.int, slug: col.text, status: col.text, product_name: col.text });
+type Target = z.output<typeof Target>;
 
 /** The products an audit entry names and links (issue 36, item 14). */
-const named = (targets: readonly Target[]) => targets.map((row) => ({ id: row.id, name: row.product_name }));
+const named = (targets: readonly { id: number; product_name: string }[]) => targets.map((row) => ({ id: row.id, name: row.product_name }));
 
 /** Locks the chosen products (in id order, so two bulk actions cannot deadlock). */
 async function lockTargets(tx: Pick<Database, "execute">, ids: readonly number[]): Promise<Target[]> {
-  return queryRows<Target>(
+  return selectRows(
     tx,
+    Target,
     sql`select id, slug, status, product_name from products
          where id = any(${intArray(ids)}) and type = 'product' and status <> 'deleted'
          order by id for update`,
@@ -72,28 +74,28 @@ export async function bulkSetStatus(db: Database, actor: Actor, intent: Exclude<
   let mails: SubmitterMail[] = [];
   const { changed, missing } = await db.transaction(async (tx) => {
     const targets = await lockTargets(tx, ids);
-    const changed = targets.filter((row) => row.status !== status);
-    if (changed.length) {
-      await tx.execute(
-        sql`update products set status = ${status}, updated_at = now() where id = any(${intArray(changed.map((row) => row.id))})`,
-      );
-      await recordAudit(tx, actor, {
+    const { moved } = await moveProducts(tx, {
+      ids: targets.map((row) => row.id),
+      to: status,
+      actor,
+      audit: (changed) => ({
         action: `products.${intent}`,
         entityType: "product",
         summary: productsSummary(named(changed)),
         changes: {
           ids: changed.map((row) => row.id),
           products: named(changed),
-          before: Object.fromEntries(changed.map((row) => [row.id, row.status])),
+          before: Object.fromEntries(changed.map((row) => [row.id, row.from])),
           after: status,
         },
-      });
-      // Publishing tells each product's submitter (decision 043); sent after the commit.
-      if (status === "live") mails = await submitterMails(tx, changed.map((row) => row.id), "published");
-    }
-    return { changed, missing: missingIds(ids, targets) };
+      }),
+    });
+    // Publishing tells each product's submitter (decision 043); sent after the commit.
+    if (moved.length && status === "live") mails = await submitterMails(tx, moved.map((row) => row.id), "published");
+    return { changed: moved, missing: missingIds(ids, targets) };
   });
   notifySubmitters(mails);
+  // The moved products' tags (moveProducts' cacheTags), sent in batches that fit a NOTIFY.
   if (changed.length) await invalidateProducts(changed.map((row) => row.slug));
   return { changed: changed.length, missing };
 }
@@ -103,7 +105,7 @@ export async function bulkDelete(db: Database, actor: Actor, ids: readonly numbe
   const { targets, missing } = await db.transaction(async (tx) => {
     const targets = await lockTargets(tx, ids);
     if (targets.length) {
-      await tx.execute(sql`delete from products where id = any(${intArray(targets.map((row) => row.id))})`);
+      await deleteProducts(tx, targets.map((row) => row.id));
       await recordAudit(tx, actor, {
         action: "products.delete",
         entityType: "product",
@@ -136,10 +138,11 @@ export async function bulkRemap(
   subcategoryIds: readonly number[],
 ): Promise<RemapResult> {
   const result = await db.transaction(async (tx): Promise<RemapResult & { slugs?: string[] }> => {
-    const [niche] = await queryRows<{ id: number; name: string }>(tx, sql`select id, name from niches where id = ${nicheId} for share`);
+    const niche = await selectRow(tx, z.object({ id: col.int, name: col.text }), sql`select id, name from niches where id = ${nicheId} for share`);
     if (!niche) return { ok: false, error: "niche" };
-    const subs = await queryRows<{ id: number }>(
+    const subs = await selectRows(
       tx,
+      z.object({ id: col.int }),
       sql`select subcategory_id as id from niche_subcategories
            where niche_id = ${nicheId} and subcategory_id = any(${intArray(subcategoryIds)}) for share`,
     );
@@ -147,25 +150,15 @@ export async function bulkRemap(
     const targets = await lockTargets(tx, ids);
     const targetIds = targets.map((row) => row.id);
     if (targets.length) {
-      const before = await queryRows<{ id: number; niches: number[] | null; subcategories: number[] | null }>(
+      const before = await selectRows(
         tx,
+        z.object({ id: col.int, niches: z.array(col.int).nullable(), subcategories: z.array(col.int).nullable() }),
         sql`select p.id,
                    (select array_agg(niche_id order by niche_id) from product_niches where product_id = p.id) as niches,
                    (select array_agg(subcategory_id order by subcategory_id) from product_subcategories where product_id = p.id) as subcategories
               from products p where p.id = any(${intArray(targetIds)}) order by p.id`,
       );
-      await tx.execute(sql`delete from product_niches where product_id = any(${intArray(targetIds)})`);
-      await tx.execute(sql`delete from product_subcategories where product_id = any(${intArray(targetIds)})`);
-      await tx.execute(
-        sql`insert into product_niches (product_id, niche_id) select id, ${nicheId} from unnest(${intArray(targetIds)}) as id`,
-      );
-      if (subs.length) {
-        await tx.execute(
-          sql`insert into product_subcategories (product_id, subcategory_id, category_id)
-              select p, s, ${nicheId} from unnest(${intArray(targetIds)}) as p cross join unnest(${intArray(subs.map((s) => s.id))}) as s`,
-        );
-      }
-      await tx.execute(sql`update products set updated_at = now() where id = any(${intArray(targetIds)})`);
+      await remapProducts(tx, targetIds, nicheId, subs.map((s) => s.id));
       await recordAudit(tx, actor, {
         action: "products.remap",
         entityType: "product",

@@ -12,6 +12,7 @@ import { z } from "zod";
 import { col, selectRow, selectRows } from "~/db/rows.server";
 import { intArray } from "~/db/sql-arrays";
 import { recordAudit, diffFields, type Actor } from "~/domain/audit/audit.server";
+import { clearCategories, unlinkNiches, unlinkSubcategories } from "~/domain/products/relations.server";
 import { slugify } from "~/lib/slug";
 import type { Option, PublishStatus, TaxonRow } from "./taxonomy";
 import {
@@ -129,14 +130,14 @@ export async function setTaxonStatus(db: Database, actor: Actor, kind: TaxonKind
 /**
  * The products' links to the niches or subcategories being deleted: a niche's product_niches and
  * the product_subcategories that name it as their category; a subcategory's product_subcategories.
- * The only statements of this module that write product links.
+ * Written by the products module (app/domain/products/relations.server.ts), their one writer.
  */
 async function unlinkProducts(tx: Tx, kind: TaxonKind, gone: SQL): Promise<void> {
   if (kind === "niche") {
-    await tx.execute(sql`delete from product_niches where niche_id = any(${gone})`);
-    await tx.execute(sql`update product_subcategories set category_id = null where category_id = any(${gone})`);
+    await unlinkNiches(tx, gone);
+    await clearCategories(tx, gone);
   } else {
-    await tx.execute(sql`delete from product_subcategories where subcategory_id = any(${gone})`);
+    await unlinkSubcategories(tx, gone);
   }
 }
 

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "~/db/client.server";
 import { col, selectRows } from "~/db/rows.server";
-import { arrayLiteral, insertCatalogProducts } from "~/domain/insert-products.server";
+import { arrayLiteral, insertCatalogProducts } from "~/domain/products/insert.server";
 import type { TaxonomyResolver } from "~/domain/taxonomy-resolver.server";
 import { CsvImportError } from "./csv-read.server";
 import { duplicateKeys, type PreparedRow } from "./csv-row.server";

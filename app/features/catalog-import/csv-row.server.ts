@@ -1,4 +1,4 @@
-import type { NewCatalogProduct } from "~/domain/insert-products.server";
+import type { NewCatalogProduct } from "~/domain/products/insert.server";
 import type { CsvRecord } from "./csv-read.server";
 import { importedProductSchema, normalizePricing, normalizeTags } from "~/domain/product-input";
 import { sanitizeDescription } from "~/lib/sanitize.server";

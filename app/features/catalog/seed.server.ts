@@ -3,7 +3,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { queryRows, type Database } from "~/db/client.server";
 import { niche_subcategories, niches, subcategories } from "~/db/schema";
-import { insertCatalogProducts, type NewCatalogProduct } from "~/domain/insert-products.server";
+import { insertCatalogProducts, type NewCatalogProduct } from "~/domain/products/insert.server";
 import { normalizePricing, normalizeTags } from "~/domain/product-input";
 import { catalogDir } from "~/domain/catalog-dir.server";
 import { TaxonomyResolver } from "~/domain/taxonomy-resolver.server";

@@ -7,10 +7,13 @@
 import { sql } from "drizzle-orm";
 import { data, redirect } from "react-router";
 import { invalidate, productTag } from "~/db/cache-bus.server";
-import { queryRows, type Database } from "~/db/client.server";
+import { z } from "zod";
+import type { Database } from "~/db/client.server";
+import { col, selectRow } from "~/db/rows.server";
 import { getDb } from "~/db/registry.server";
 import { provenEmailSql } from "~/domain/auth/dev-sign-in.server";
 import { setFlash } from "~/domain/flash.server";
+import { addVerifiedMaker } from "~/domain/products/relations.server";
 import { publicProductFilter } from "~/domain/public-product.server";
 import { consume } from "~/domain/rate-limit.server";
 import { parseForm } from "~/lib/forms";
@@ -30,26 +33,33 @@ const MAX_PRODUCTS_PER_DOMAIN = 5;
 
 const SLUG_MAX = 200;
 
-interface ProductRow extends ClaimProduct {
-  submitter_id: string | null;
-  website_domain: string | null;
-}
+const ProductRow = z.object({
+  id: col.int,
+  slug: col.text,
+  product_name: col.text,
+  tagline: col.text.nullable(),
+  logo_url: col.text.nullable(),
+  submitter_id: col.text.nullable(),
+  website_domain: col.text.nullable(),
+});
+type ProductRow = z.output<typeof ProductRow>;
 
 async function findPublicProduct(db: Pick<Database, "execute">, slug: string): Promise<ProductRow | undefined> {
   if (slug.length > SLUG_MAX) return undefined;
-  const [row] = await queryRows<ProductRow>(
+  return selectRow(
     db,
+    ProductRow,
     sql`select p.id, p.slug, p.product_name, p.tagline, p.logo_url, p.submitter_id, p.website_domain
         from products p where p.slug = ${slug} and ${publicProductFilter}`,
   );
-  return row ? { ...row, id: Number(row.id) } : undefined;
 }
 
 /** The submitter and verified makers are makers; otherwise the user's claim decides. */
 async function claimStatus(db: Pick<Database, "execute">, product: ProductRow, userId: string): Promise<ClaimStatus> {
   if (product.submitter_id === userId) return "maker";
-  const [row] = await queryRows<{ maker: boolean; claim: string | null }>(
+  const row = await selectRow(
     db,
+    z.object({ maker: col.bool, claim: col.text.nullable() }),
     sql`select exists (select 1 from product_makers where product_id = ${product.id} and profile_id = ${userId} and status = 'verified') as maker,
                (select status from product_claims where product_id = ${product.id} and user_id = ${userId}) as claim`,
   );
@@ -82,16 +92,18 @@ type ClaimResult = { kind: "not-found" } | { kind: "maker" } | { kind: "rejected
  * at the product's own domain (not a platform's).
  */
 async function verifiesByEmail(db: Pick<Database, "execute">, product: ProductRow, userId: string): Promise<boolean> {
-  const [owner] = await queryRows<{ email: string; proven: boolean }>(
+  const owner = await selectRow(
     db,
+    z.object({ email: col.text, proven: col.bool }),
     sql`select email, ${provenEmailSql(sql`${userId}`)} as proven from "user" where id = ${userId}`,
   );
   if (!owner?.proven || !emailMatchesWebsite(owner.email, product.website_domain)) return false;
-  const [shared] = await queryRows<{ n: number }>(
+  const shared = await selectRow(
     db,
+    z.object({ n: col.int }),
     sql`select count(*)::int as n from products p where p.website_domain = ${product.website_domain} and ${publicProductFilter}`,
   );
-  return Number(shared?.n ?? 0) <= MAX_PRODUCTS_PER_DOMAIN;
+  return (shared?.n ?? 0) <= MAX_PRODUCTS_PER_DOMAIN;
 }
 
 /**
@@ -106,8 +118,9 @@ export async function claimProduct(slug: string, userId: string, db: Database = 
     const status = await claimStatus(tx, product, userId);
     if (status === "maker" || status === "rejected") return { kind: status };
     const verified = await verifiesByEmail(tx, product, userId);
-    const [claim] = await queryRows<{ status: string }>(
+    const claim = await selectRow(
       tx,
+      z.object({ status: col.text }),
       verified
         ? sql`insert into product_claims (product_id, user_id, status, verified_by, decided_at)
               values (${product.id}, ${userId}, 'verified', 'email_domain', now())
@@ -121,10 +134,7 @@ export async function claimProduct(slug: string, userId: string, db: Database = 
     // No row back: an administrator rejected the claim meanwhile.
     if (!claim || claim.status === "rejected") return { kind: "rejected" };
     if (claim.status === "pending") return { kind: "pending" };
-    await tx.execute(
-      sql`insert into product_makers (product_id, profile_id, status) values (${product.id}, ${userId}, 'verified')
-          on conflict (product_id, profile_id) do update set status = 'verified'`,
-    );
+    await addVerifiedMaker(tx, product.id, userId);
     return { kind: "verified", slug: product.slug };
   });
 }

@@ -7,7 +7,10 @@
  */
 import { sql } from "drizzle-orm";
 import { invalidate, productTag } from "~/db/cache-bus.server";
-import { queryRows, type Database } from "~/db/client.server";
+import { z } from "zod";
+import type { Database } from "~/db/client.server";
+import { col, selectRows } from "~/db/rows.server";
+import { replaceLogo } from "~/domain/products/edits.server";
 import type { JobQueue } from "~/lib/jobs/job-queue";
 import { logger } from "~/lib/logger.server";
 import { getStorage, type Storage } from "~/lib/storage/storage.server";
@@ -32,13 +35,8 @@ export interface SweepResult {
   failed: number;
 }
 
-interface Claimed {
-  product_id: number;
-  source_url: string;
-  attempts: number;
-  website_url: string | null;
-  slug: string;
-}
+const Claimed = z.object({ product_id: col.int, source_url: col.text, attempts: col.int, website_url: col.text.nullable(), slug: col.text });
+type Claimed = z.output<typeof Claimed>;
 
 export async function sweepProductLogos(db: Database, { storage = getStorage(), batch = SWEEP_BATCH, signal, ...chain }: SweepOptions = {}): Promise<SweepResult> {
   const claimed = await claimDue(db, batch);
@@ -74,8 +72,9 @@ export async function sweepProductLogos(db: Database, { storage = getStorage(), 
 
 /** Products whose logo_url is an outside http(s) address with no claim, a due retry, or a new address. */
 async function claimDue(db: Database, batch: number): Promise<Claimed[]> {
-  return queryRows<Claimed>(
+  return selectRows(
     db,
+    Claimed,
     sql`with due as (
           select p.id, p.logo_url from products p
           left join product_logo_fetches f on f.product_id = p.id
@@ -104,10 +103,8 @@ async function claimDue(db: Database, batch: number): Promise<Claimed[]> {
 
 async function storeResult(db: Database, row: Claimed, url: string) {
   // Only if the product still names the logo we copied: an edit meanwhile wins.
-  const [updated] = await queryRows<{ slug: string }>(
-    db,
-    sql`update products set logo_url = ${url} where id = ${row.product_id} and logo_url = ${row.source_url} returning slug`,
-  );
+  const slug = await replaceLogo(db, row.product_id, url, row.source_url);
+  const updated = slug === undefined ? undefined : { slug };
   // Our own URL is never due again: it is no outside address, and the row says it is done.
   await db.execute(
     sql`update product_logo_fetches set source_url = ${updated ? url : row.source_url}, next_attempt_at = ${updated ? sql`'infinity'::timestamptz` : sql`now()`},

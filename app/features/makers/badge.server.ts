@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { sql } from "drizzle-orm";
-import { queryRows } from "~/db/client.server";
+import { z } from "zod";
+import { col, selectRow } from "~/db/rows.server";
 import { getDb } from "~/db/registry.server";
 import { publicProductFilter } from "~/domain/public-product.server";
 import { env } from "~/lib/env.server";
@@ -16,13 +17,14 @@ const BADGE_CSP = "default-src 'none'; style-src 'unsafe-inline'";
 
 /** The name and upvote count of a public product: one lookup on the unique slug index. */
 export async function publicBadgeData(slug: string): Promise<{ productName: string; upvotes: number } | undefined> {
-  const [row] = await queryRows<{ product_name: string; upvotes: number }>(
+  const row = await selectRow(
     getDb(),
+    z.object({ product_name: col.text, upvotes: col.int }),
     sql`select p.product_name, coalesce(s.upvotes, 0)::int as upvotes
         from products p left join product_stats s on s.product_id = p.id
         where p.slug = ${slug} and ${publicProductFilter}`,
   );
-  return row && { productName: row.product_name, upvotes: Number(row.upvotes) };
+  return row && { productName: row.product_name, upvotes: row.upvotes };
 }
 
 /** Whether If-None-Match names this ETag (compared weakly, as RFC 9110 asks for GET), or is `*`. */

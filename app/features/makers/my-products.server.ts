@@ -6,12 +6,14 @@
  * read, keeps the approved version.
  */
 import { sql } from "drizzle-orm";
-import { queryRows, type Database } from "~/db/client.server";
+import { z } from "zod";
+import type { Database } from "~/db/client.server";
 import { invalidate, productTag } from "~/db/cache-bus.server";
+import { col, selectRow, selectRows } from "~/db/rows.server";
 import type { SessionUser } from "~/domain/auth/session.server";
 import { managedByAs } from "~/domain/product-access.server";
 import { DESCRIPTION_REQUIRED, HEADLINE_REQUIRED } from "~/domain/product-form/fields";
-import { productSlug } from "~/lib/slug";
+import { deleteSubmitted, insertDraft, updateBasics } from "~/domain/products/edits.server";
 import { sanitizeDescription } from "~/lib/sanitize.server";
 import { formPricing, type MyProductCard, type MyProductsTab, type ProductBasics, type ProductBasicsValues } from "./my-products";
 
@@ -29,9 +31,26 @@ const TAB_FILTER: Record<MyProductsTab, ReturnType<typeof sql>> = {
  * newest first; `hasAny` tells "No Products Found" (nothing at all) from an empty tab. Products
  * hidden by moderation (`deleted`) are left out.
  */
+const Card = z.object({
+  id: col.int,
+  product_name: col.text,
+  slug: col.text,
+  status: col.text,
+  type: col.text,
+  logo_url: col.text.nullable(),
+  website_url: col.text.nullable(),
+  created_at: col.text,
+  is_submitter: col.bool,
+  headline: col.text.nullable(),
+  review_note: col.text.nullable(),
+  pending_changes: col.bool,
+  promotion: z.object({ start: col.text, end: col.text }).nullable(),
+}) satisfies z.ZodType<MyProductCard>;
+
 export async function listMyProducts(db: Database, userId: string, tab: MyProductsTab): Promise<{ products: MyProductCard[]; hasAny: boolean }> {
-  const products = await queryRows<MyProductCard>(
+  const products: MyProductCard[] = await selectRows(
     db,
+    Card,
     sql`select p.id, p.product_name, p.slug, p.status, p.type, p.logo_url, p.website_url, p.created_at::text,
                p.submitter_id is not distinct from ${userId} as is_submitter,
                case when p.type = 'suggestion' then p.headline end as headline,
@@ -45,8 +64,9 @@ export async function listMyProducts(db: Database, userId: string, tab: MyProduc
          limit ${LIST_LIMIT}`,
   );
   if (products.length || tab === "all") return { products, hasAny: products.length > 0 };
-  const [any] = await queryRows<{ found: boolean }>(
+  const any = await selectRow(
     db,
+    z.object({ found: col.bool }),
     sql`select exists (select 1 from products p where ${managedByAs("p", userId)} and p.status <> 'deleted') as found`,
   );
   return { products, hasAny: any?.found === true };
@@ -101,11 +121,25 @@ export interface OwnProduct {
   pendingChanges: boolean;
 }
 
+const LoadedRow = z.object({
+  id: col.int,
+  status: col.text,
+  product_name: col.text,
+  website_url: col.text.nullable(),
+  logo_url: col.text.nullable(),
+  pricing: col.text,
+  headline: col.text.nullable(),
+  tagline: col.text.nullable(),
+  description: col.text.nullable(),
+  /** The pending revision's fields, as the maker's forms stored them. */
+  changes: z.record(z.string(), z.unknown()).nullable(),
+});
 type LoadedRow = BasicsRow & TextRow & { id: number; status: string; changes: Partial<EditRow> | null };
 
 async function loadRow(db: Pick<Database, "execute">, userId: string, id: number, lock: boolean): Promise<LoadedRow | undefined> {
-  const [row] = await queryRows<LoadedRow>(
+  const row: LoadedRow | undefined = await selectRow(
     db,
+    LoadedRow,
     sql`select p.id, p.status, p.product_name, p.website_url, p.logo_url, p.pricing, p.headline, p.tagline, p.description,
                (select r.changes from product_revisions r where r.product_id = p.id and r.status = 'pending') as changes
           from products p
@@ -150,57 +184,9 @@ export async function loadOwnProduct(db: Database, userId: string, id: number): 
   };
 }
 
-/**
- * A slug for the name that no product has: the name's slug, else the first free `-2`, `-3`…
- * The insert or update that uses it still relies on the unique index (a race retries).
- */
-async function freeSlug(db: Pick<Database, "execute">, name: string, exceptId: number | null = null): Promise<string> {
-  const base = productSlug(name).slice(0, 120).replace(/-+$/, "") || "product";
-  const taken = await queryRows<{ slug: string }>(
-    db,
-    sql`select slug from products
-         where (slug = ${base} or (slug like ${`${base}-%`} and substr(slug, ${base.length + 2}) ~ '^[0-9]+$'))
-           and id is distinct from ${exceptId}`,
-  );
-  const used = new Set(taken.map((row) => row.slug));
-  if (!used.has(base)) return base;
-  for (let n = 2; ; n++) if (!used.has(`${base}-${n}`)) return `${base}-${n}`;
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: string }).code === "23505") return true;
-  }
-  return false;
-}
-
-/** Runs `write` with a free slug, again with a fresh one if another write took it meanwhile. */
-async function withFreeSlug<T>(db: Database, name: string, exceptId: number | null, write: (slug: string) => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await write(await freeSlug(db, name, exceptId));
-    } catch (error) {
-      if (!isUniqueViolation(error) || attempt >= 5) throw error;
-    }
-  }
-}
-
 /** A new draft from the Basic Information form; the submitter is also its first maker. */
 export async function createDraft(db: Database, user: Pick<SessionUser, "id" | "email" | "profile">, basics: ProductBasics): Promise<number> {
-  const row = basicsRow(basics);
-  return withFreeSlug(db, basics.productName, null, (slug) =>
-    db.transaction(async (tx) => {
-      const [created] = await queryRows<{ id: number }>(
-        tx,
-        sql`insert into products (product_name, website_url, logo_url, pricing, slug, status, type, submitter_id, submitter_name, submitter_email)
-            values (${row.product_name}, ${row.website_url}, ${row.logo_url}, ${row.pricing}, ${slug}, 'draft', 'product',
-                    ${user.id}, ${user.profile.username ?? null}, ${user.email})
-            returning id`,
-      );
-      await tx.execute(sql`insert into product_makers (product_id, profile_id) values (${created!.id}, ${user.id}) on conflict do nothing`);
-      return created!.id;
-    }),
-  );
+  return db.transaction((tx) => insertDraft(tx, basicsRow(basics), { id: user.id, name: user.profile.username ?? null, email: user.email }));
 }
 
 export type UpdateResult = "applied" | "revision" | "unchanged" | "not found" | { required: Array<keyof typeof REQUIRED_TEXT> };
@@ -215,39 +201,29 @@ export type UpdateResult = "applied" | "revision" | "unchanged" | "not found" | 
  */
 export async function updateOwnProduct(db: Database, userId: string, id: number, basics: ProductBasics, text: ProductText = {}): Promise<UpdateResult> {
   const wanted: EditRow = { ...basicsRow(basics), ...textRow(text) };
-  return withFreeSlug(db, basics.productName, id, (slug) =>
-    db.transaction(async (tx): Promise<UpdateResult> => {
-      const current = await loadRow(tx, userId, id, true);
-      if (!current) return "not found";
-      const shown = shownRow(current);
-      const columns = EDIT_COLUMNS.filter((column) => column in wanted);
-      if (current.status !== "draft") {
-        const emptied = (Object.keys(REQUIRED_TEXT) as Array<keyof typeof REQUIRED_TEXT>).filter((column) => column in wanted && !wanted[column] && shown[column]?.trim());
-        if (emptied.length) return { required: emptied };
-      }
-      if (columns.every((column) => sameValue(column, wanted[column], shown[column]))) return "unchanged";
-      if (current.status !== "live") {
-        await tx.execute(
-          sql`update products
-                 set product_name = ${wanted.product_name}, website_url = ${wanted.website_url}, logo_url = ${wanted.logo_url},
-                     pricing = ${wanted.pricing}, slug = case when product_name = ${wanted.product_name} then slug else ${slug} end,
-                     headline = ${"headline" in wanted ? sql`${wanted.headline ?? null}` : sql`headline`},
-                     tagline = ${"tagline" in wanted ? sql`${wanted.tagline ?? null}` : sql`tagline`},
-                     description = ${"description" in wanted ? sql`${wanted.description ?? null}` : sql`description`},
-                     updated_at = now()
-               where id = ${id}`,
-        );
-        return "applied";
-      }
-      await storeRevision(tx, userId, id, current, wanted, columns);
-      return "revision";
-    }),
-  );
+  return db.transaction(async (tx): Promise<UpdateResult> => {
+    const current = await loadRow(tx, userId, id, true);
+    if (!current) return "not found";
+    const shown = shownRow(current);
+    const columns = EDIT_COLUMNS.filter((column) => column in wanted);
+    if (current.status !== "draft") {
+      const emptied = (Object.keys(REQUIRED_TEXT) as Array<keyof typeof REQUIRED_TEXT>).filter((column) => column in wanted && !wanted[column] && shown[column]?.trim());
+      if (emptied.length) return { required: emptied };
+    }
+    if (columns.every((column) => sameValue(column, wanted[column], shown[column]))) return "unchanged";
+    if (current.status !== "live") {
+      await updateBasics(tx, id, current, wanted);
+      return "applied";
+    }
+    await storeRevision(tx, userId, id, current, wanted, columns);
+    return "revision";
+  });
 }
 
 async function storeRevision(tx: Pick<Database, "execute">, userId: string, id: number, live: LoadedRow, wanted: EditRow, columns: EditColumn[]) {
-  const [pending] = await queryRows<{ changes: Record<string, unknown> }>(
+  const pending = await selectRow(
     tx,
+    z.object({ changes: z.record(z.string(), z.unknown()) }),
     sql`select changes from product_revisions where product_id = ${id} and status = 'pending' for update`,
   );
   // Fields other forms (the wizard) put in the revision stay; this form's fields are judged anew.
@@ -275,10 +251,7 @@ async function storeRevision(tx: Pick<Database, "execute">, userId: string, id: 
  * keys, in the same statement. A product the public could see leaves the page cache too.
  */
 export async function deleteOwnProduct(db: Database, userId: string, id: number): Promise<boolean> {
-  const [deleted] = await queryRows<{ slug: string; status: string; type: string }>(
-    db,
-    sql`delete from products where id = ${id} and submitter_id = ${userId} and status <> 'deleted' returning slug, status, type`,
-  );
+  const deleted = await deleteSubmitted(db, id, userId);
   if (!deleted) return false;
   if (deleted.status === "live" && deleted.type === "product") await invalidate(["lists", productTag(deleted.slug)]);
   return true;

@@ -10,7 +10,8 @@ import { parseForm } from "~/lib/forms";
 import { assertSameOrigin } from "~/lib/http/origin.server";
 import { logger } from "~/lib/logger.server";
 import { alreadyDecided, decisionSchema, MODERATION_MESSAGES, parsePage, parseQueueTab, type DecisionErrors } from "./moderation";
-import { decideClaim, decideRevision, listPendingClaims, listPendingRevisions, pendingCounts, type DecisionResult } from "./moderation.server";
+import { decideClaim, decideRevision, type DecisionResult } from "./moderation-decisions.server";
+import { listPendingClaims, listPendingRevisions, pendingCounts } from "./moderation.server";
 
 export async function moderationLoader(request: Request, context: unknown) {
   await requireAdmin(request, context);

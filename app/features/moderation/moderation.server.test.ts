@@ -9,7 +9,8 @@ import { mailIdle, setMailSettings } from "~/lib/mail/mail.server";
 import { createProduct, createUser } from "../../../tests/factories";
 import { mailsTo } from "../../../tests/support/eml";
 import { tempDirs } from "../../../tests/support/temp-dirs";
-import { decideClaim, decideRevision, listPendingClaims, listPendingRevisions, pendingCounts } from "./moderation.server";
+import { decideClaim, decideRevision } from "./moderation-decisions.server";
+import { listPendingClaims, listPendingRevisions, pendingCounts } from "./moderation.server";
 
 // The audit entry can be made to fail for real: the insert then breaks a NOT NULL constraint
 // inside the decision's transaction, as a failing database would.

@@ -52,6 +52,19 @@ export function isMakerEditable(field: string): field is MakerEditableField {
   return Object.hasOwn(MAKER_EDITABLE_FIELDS, field);
 }
 
+export const EDITABLE = Object.keys(MAKER_EDITABLE_FIELDS) as MakerEditableField[];
+
+/** The relations a maker's revision may change (the wizard's Categories step): niche and subcategory ids. */
+export const RELATIONS = { niche_ids: "Niches", subcategory_ids: "Subcategories" } as const;
+export type RelationField = keyof typeof RELATIONS;
+export const RELATION_FIELDS = Object.keys(RELATIONS) as RelationField[];
+
+/** Positive integer ids, or null when the value is not a list of them. */
+export function idList(value: unknown): number[] | null {
+  if (!Array.isArray(value) || value.length > 100) return null;
+  return value.every((id) => Number.isSafeInteger(id) && id > 0) ? (value as number[]) : null;
+}
+
 export const REASON_MAX = 1000;
 
 export const MODERATION_MESSAGES = {

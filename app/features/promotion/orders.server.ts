@@ -11,6 +11,7 @@ import { z } from "zod";
 import type { Database } from "~/db/client.server";
 import { invalidate, productTag } from "~/db/cache-bus.server";
 import { col, selectRow, selectRows } from "~/db/rows.server";
+import { writePlacement } from "~/domain/products/edits.server";
 import { env } from "~/lib/env.server";
 import { queueMail } from "~/lib/mail/mail.server";
 import type { PaymentEvent } from "~/lib/payments/provider";
@@ -194,18 +195,7 @@ export async function syncPlacement(tx: Tx, productId: number, now = new Date())
          order by ad_start_date, ad_end_date`,
   );
   const run = placementOf(windows.map((w) => ({ start: new Date(w.start), end: new Date(w.end) })));
-  const product = await selectRow(
-    tx,
-    z.object({ slug: col.text }),
-    run
-      ? sql`update products set is_advertised = true, ad_start_date = ${run.start.toISOString()}::timestamptz,
-                   ad_end_date = ${run.end.toISOString()}::timestamptz, updated_at = now()
-             where id = ${productId} returning slug`
-      : sql`update products set is_advertised = false,
-                   ad_end_date = least(coalesce(ad_end_date, ${now.toISOString()}::timestamptz), ${now.toISOString()}::timestamptz), updated_at = now()
-             where id = ${productId} returning slug`,
-  );
-  return product?.slug ?? null;
+  return writePlacement(tx, productId, run, now);
 }
 
 /** After commit: refresh the public lists and send the receipt (a mail failure is only logged). */

@@ -6,10 +6,13 @@
 import crypto from "node:crypto";
 import { sql } from "drizzle-orm";
 import { data, redirect } from "react-router";
-import { queryRows, type Database } from "~/db/client.server";
+import { z } from "zod";
+import type { Database } from "~/db/client.server";
+import { col, selectRow } from "~/db/rows.server";
 import { getDb } from "~/db/registry.server";
 import { getOptionalUser, type SessionUser } from "~/domain/auth/session.server";
 import { setFlash } from "~/domain/flash.server";
+import { insertSuggestion } from "~/domain/products/edits.server";
 import { consumeAll } from "~/domain/rate-limit.server";
 import { parseForm } from "~/lib/forms";
 import { clientIp } from "~/lib/http/client-address";
@@ -96,22 +99,22 @@ type Submitter = Pick<SessionUser, "id" | "email" | "name" | "profile">;
 export async function createSuggestion(db: Database, submitter: Submitter, text: string): Promise<{ id: number; created: boolean }> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`suggest:${submitter.id}`}))`);
-    const [duplicate] = await queryRows<{ id: number }>(
+    const duplicate = await selectRow(
       tx,
+      z.object({ id: col.int }),
       sql`select id from products
           where submitter_id = ${submitter.id} and type = 'suggestion' and description = ${text}
             and created_at > now() - ${DUPLICATE_WINDOW}::interval
           limit 1`,
     );
     if (duplicate) return { id: duplicate.id, created: false };
-    const [row] = await queryRows<{ id: number }>(
-      tx,
-      sql`insert into products (product_name, description, headline, tagline, slug, status, type, submitter_id, submitter_email, submitter_name)
-          values ('Resource Suggestion', ${text}, ${cut(text, HEADLINE_MAX)}, 'User Suggestion', ${suggestionSlug()},
-                  'pending', 'suggestion', ${submitter.id}, ${submitter.email}, ${submitter.profile.username ?? submitter.name})
-          returning id`,
-    );
-    return { id: row!.id, created: true };
+    const id = await insertSuggestion(tx, {
+      text,
+      headline: cut(text, HEADLINE_MAX),
+      slug: suggestionSlug(),
+      submitter: { id: submitter.id, email: submitter.email, name: submitter.profile.username ?? submitter.name },
+    });
+    return { id, created: true };
   });
 }
 

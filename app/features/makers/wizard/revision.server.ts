@@ -5,7 +5,9 @@
  * edit back to the live values withdraws them, and an empty revision is removed.
  */
 import { sql } from "drizzle-orm";
-import { queryRows, type Database } from "~/db/client.server";
+import { z } from "zod";
+import type { Database } from "~/db/client.server";
+import { selectRow } from "~/db/rows.server";
 import type { WizardColumns } from "./wizard-read.server";
 
 function same(a: unknown, b: unknown): boolean {
@@ -19,8 +21,9 @@ export async function mergeRevision(
   live: WizardColumns,
   wanted: Partial<WizardColumns>,
 ): Promise<void> {
-  const [pending] = await queryRows<{ changes: Record<string, unknown> }>(
+  const pending = await selectRow(
     tx,
+    z.object({ changes: z.record(z.string(), z.unknown()) }),
     sql`select changes from product_revisions where product_id = ${productId} and status = 'pending' for update`,
   );
   const changes: Record<string, unknown> = { ...(pending?.changes ?? {}) };

@@ -5,15 +5,14 @@
  * "not found" (decision 033).
  */
 import { sql } from "drizzle-orm";
-import { queryRows, type Database } from "~/db/client.server";
+import { z } from "zod";
+import type { Database } from "~/db/client.server";
+import { col, selectRow, selectRows } from "~/db/rows.server";
 import { managedByAs } from "~/domain/product-access.server";
 import { LAUNCH_PLATFORMS_MAX, LAUNCH_SUBCATEGORY_SLUG, type LaunchPlatform, type ProgressFacts } from "./steps";
 
-export interface WizardMaker {
-  id: string;
-  username: string | null;
-  avatar_url: string | null;
-}
+const WizardMaker = z.object({ id: col.text, username: col.text.nullable(), avatar_url: col.text.nullable() });
+export type WizardMaker = z.output<typeof WizardMaker>;
 
 /** The product columns the wizard edits, as stored (and as a revision's `changes` names them). */
 export interface WizardColumns {
@@ -52,12 +51,40 @@ export interface WizardProduct extends WizardColumns {
   live: WizardColumns;
 }
 
-type Row = WizardColumns & { id: number; slug: string; status: string; submitter_id: string | null; upvotes: number; changes: Partial<WizardColumns> | null };
+const ids = z.array(col.int).nullable().transform((v) => v ?? []);
+
+const Row = z.object({
+  id: col.int,
+  slug: col.text,
+  status: col.text,
+  submitter_id: col.text.nullable(),
+  upvotes: col.int,
+  product_name: col.text,
+  website_url: col.text.nullable(),
+  logo_url: col.text.nullable(),
+  headline: col.text.nullable(),
+  tagline: col.text.nullable(),
+  description: col.text.nullable(),
+  video_url: col.text.nullable(),
+  pricing: col.text,
+  tags: col.texts.nullable().transform((v) => v ?? []),
+  has_coupon: col.bool,
+  coupon_text: col.text.nullable(),
+  coupon_code: col.text.nullable(),
+  coupon_url: col.text.nullable(),
+  coupon_expiry_date: col.text.nullable(),
+  maker_comment: col.text.nullable(),
+  niche_ids: ids,
+  subcategory_ids: ids,
+  /** The pending revision's fields, as the maker's forms stored them. */
+  changes: z.record(z.string(), z.unknown()).nullable(),
+});
 
 /** A product the caller manages (not a suggestion, not hidden by moderation), or null. */
 export async function loadWizardProduct(db: Pick<Database, "execute">, userId: string, id: number, lock = false): Promise<WizardProduct | null> {
-  const [row] = await queryRows<Row>(
+  const row = await selectRow(
     db,
+    Row,
     sql`select p.id, p.slug, p.status, p.submitter_id, p.product_name, p.website_url, p.logo_url, p.headline, p.tagline,
                p.description, p.video_url, p.pricing, p.tags, p.has_coupon, p.coupon_text, p.coupon_code, p.coupon_url,
                to_char(p.coupon_expiry_date at time zone 'UTC', 'YYYY-MM-DD') as coupon_expiry_date, p.maker_comment,
@@ -71,15 +98,15 @@ export async function loadWizardProduct(db: Pick<Database, "execute">, userId: s
   );
   if (!row) return null;
   const { changes, id: productId, slug, status, submitter_id, upvotes, ...stored } = row;
-  const live: WizardColumns = { ...stored, tags: stored.tags ?? [], niche_ids: (stored.niche_ids ?? []).map(Number), subcategory_ids: (stored.subcategory_ids ?? []).map(Number) };
-  const shown = { ...live, ...(changes ?? {}) };
+  const live: WizardColumns = stored;
+  const shown = { ...live, ...((changes ?? {}) as Partial<WizardColumns>) };
   return {
     ...shown,
     id: productId,
     slug,
     status,
     submitter_id,
-    upvotes: Number(upvotes),
+    upvotes,
     pendingChanges: changes !== null,
     lockedNicheIds: status === "draft" ? [] : live.niche_ids,
     live,
@@ -92,8 +119,9 @@ export function progressFacts(product: Pick<WizardProduct, "status" | "headline"
 
 /** The product's makers (verified), its submitter first. */
 export async function listMakers(db: Pick<Database, "execute">, productId: number, submitterId: string | null): Promise<WizardMaker[]> {
-  return queryRows<WizardMaker>(
+  return selectRows(
     db,
+    WizardMaker,
     sql`select pr.id, pr.username, pr.avatar_url
           from product_makers pm join profiles pr on pr.id = pm.profile_id
          where pm.product_id = ${productId} and pm.status = 'verified'
@@ -113,8 +141,9 @@ export interface LaunchPlatforms {
  * the catalogue has none: the page falls back to its built-in platforms.
  */
 export async function launchPlatforms(db: Pick<Database, "execute">): Promise<LaunchPlatforms> {
-  const platforms = await queryRows<{ name: string; description: string | null; url: string; logo_url: string | null }>(
+  const platforms = await selectRows(
     db,
+    z.object({ name: col.text, description: col.text.nullable(), url: col.text, logo_url: col.text.nullable() }),
     sql`select p.product_name as name, coalesce(p.tagline, p.headline) as description, p.website_url as url, p.logo_url
           from subcategories sc
           join product_subcategories ps on ps.subcategory_id = sc.id
@@ -124,8 +153,9 @@ export async function launchPlatforms(db: Pick<Database, "execute">): Promise<La
          order by coalesce(st.upvotes, 0) desc, p.id
          limit ${LAUNCH_PLATFORMS_MAX}`,
   );
-  const [page] = await queryRows<{ niche: string; subcategory: string }>(
+  const page = await selectRow(
     db,
+    z.object({ niche: col.text, subcategory: col.text }),
     sql`select n.slug as niche, sc.slug as subcategory
           from subcategories sc
           join niche_subcategories ns on ns.subcategory_id = sc.id

@@ -16,7 +16,7 @@ import {
   listSuggestions,
   rejectSubmission,
   rejectSuggestion,
-} from "./queue.server";
+} from "./submissions.server";
 import { nameFromSuggestion, parseIds, parseReason, productFromSuggestion } from "./submissions";
 
 // The audit entry can be made to fail for real (a NOT NULL breaks inside the transaction).

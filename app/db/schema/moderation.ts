@@ -1,6 +1,8 @@
 /**
- * The supply side: makers' claims on existing products, and edits of live products kept as
- * revisions until an admin approves them (the public page keeps the approved version meanwhile).
+ * The moderation queue's tables (app/features/moderation): makers' claims on existing products,
+ * and edits of live products kept as revisions until an admin approves them (the public page
+ * keeps the approved version meanwhile). Submissions and suggestions wait in `products` itself
+ * (status pending).
  */
 import { sql } from "drizzle-orm";
 import { check, index, jsonb, pgTable, serial, text, uniqueIndex } from "drizzle-orm/pg-core";

@@ -4,39 +4,47 @@
  * rows and writes its audit entry; the submitter is e-mailed only after it commits.
  */
 import { sql } from "drizzle-orm";
-import { queryRows, type Database } from "~/db/client.server";
+import { z } from "zod";
+import type { Database } from "~/db/client.server";
+import { col, selectRow, selectRows } from "~/db/rows.server";
 import { intArray } from "~/db/sql-arrays";
 import { recordAudit, type Actor } from "~/domain/audit/audit.server";
 import { notifySubmitters, submitterMails, type SubmitterMail } from "~/domain/maker-mail.server";
+import { deleteProducts, suggestionToProduct } from "~/domain/products/edits.server";
+import { moveProducts } from "~/domain/products/move.server";
 import { productSlug } from "~/lib/slug";
 import { MAX_QUEUE_PAGE, QUEUE_PAGE_SIZE, productFromSuggestion, pageCountOf } from "./submissions";
 
 type Executor = Pick<Database, "execute">;
 
-export interface SubmissionRow {
-  id: number;
-  product_name: string;
-  slug: string;
-  status: string;
-  headline: string | null;
-  tagline: string | null;
-  description: string | null;
-  website_url: string | null;
-  pricing: string;
-  tags: string[];
-  niches: string[];
-  submitter: string | null;
-  submitter_email: string | null;
-  created_at: string;
-}
+const texts = col.texts.nullable().transform((v) => v ?? []);
 
-export interface SuggestionRow {
-  id: number;
-  text: string;
-  username: string | null;
-  email: string | null;
-  created_at: string;
-}
+const SubmissionRow = z.object({
+  id: col.int,
+  product_name: col.text,
+  slug: col.text,
+  status: col.text,
+  headline: col.text.nullable(),
+  tagline: col.text.nullable(),
+  description: col.text.nullable(),
+  website_url: col.text.nullable(),
+  pricing: col.text,
+  tags: texts,
+  niches: texts,
+  submitter: col.text.nullable(),
+  submitter_email: col.text.nullable(),
+  created_at: col.text,
+});
+export type SubmissionRow = z.output<typeof SubmissionRow>;
+
+const SuggestionRow = z.object({
+  id: col.int,
+  text: col.text,
+  username: col.text.nullable(),
+  email: col.text.nullable(),
+  created_at: col.text,
+});
+export type SuggestionRow = z.output<typeof SuggestionRow>;
 
 export interface QueuePage<T> {
   rows: T[];
@@ -55,11 +63,12 @@ const SUGGESTION_WHERE = sql`p.type = 'suggestion' and p.status = 'pending'`;
 
 /** The exact number of pending products of a type, from the counts kept by triggers (decision 037). */
 async function pendingCount(db: Executor, type: "product" | "suggestion"): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(
+  const row = await selectRow(
     db,
+    z.object({ n: col.int }),
     sql`select coalesce(sum(n), 0)::int as n from product_facet_counts where type = ${type} and status = 'pending'`,
   );
-  return Number(row?.n ?? 0);
+  return row?.n ?? 0;
 }
 
 function clampPage(page: number, total: number): number {
@@ -69,8 +78,9 @@ function clampPage(page: number, total: number): number {
 export async function listSubmissions(db: Executor, requested: number): Promise<QueuePage<SubmissionRow>> {
   const total = await pendingCount(db, "product");
   const page = clampPage(requested, total);
-  const rows = await queryRows<SubmissionRow>(
+  const rows = await selectRows(
     db,
+    SubmissionRow,
     sql`select p.id, p.product_name, p.slug, p.status, p.headline, p.tagline, p.description, p.website_url, p.pricing, p.tags,
                array(select n.name from product_niches pn join niches n on n.id = pn.niche_id
                       where pn.product_id = p.id order by n.name) as niches,
@@ -85,14 +95,15 @@ export async function listSubmissions(db: Executor, requested: number): Promise<
           left join profiles pr on pr.id = p.submitter_id
          order by p.created_at desc, p.id desc`,
   );
-  return { rows: rows.map((row) => ({ ...row, id: Number(row.id), tags: row.tags ?? [], niches: row.niches ?? [] })), page, pageCount: pageCountOf(total), total };
+  return { rows, page, pageCount: pageCountOf(total), total };
 }
 
 export async function listSuggestions(db: Executor, requested: number): Promise<QueuePage<SuggestionRow>> {
   const total = await pendingCount(db, "suggestion");
   const page = clampPage(requested, total);
-  const rows = await queryRows<SuggestionRow>(
+  const rows = await selectRows(
     db,
+    SuggestionRow,
     sql`select p.id, coalesce(p.description, p.headline, '') as text,
                coalesce(pr.username, p.submitter_name) as username,
                coalesce(u.email, p.submitter_email) as email,
@@ -105,26 +116,21 @@ export async function listSuggestions(db: Executor, requested: number): Promise<
           left join profiles pr on pr.id = p.submitter_id
          order by p.created_at desc, p.id desc`,
   );
-  return { rows: rows.map((row) => ({ ...row, id: Number(row.id) })), page, pageCount: pageCountOf(total), total };
+  return { rows, page, pageCount: pageCountOf(total), total };
 }
 
 /* ------------------------------------------------------------------ submissions */
 
 export type DecideResult = { ok: true; name: string } | { ok: false };
 
-interface Locked {
-  id: number;
-  product_name: string;
-  status: string | null;
-  review_note: string | null;
-}
+const Locked = z.object({ id: col.int, product_name: col.text, status: col.text.nullable(), review_note: col.text.nullable() });
 
-async function lockSubmission(tx: Executor, id: number): Promise<Locked | undefined> {
-  const [row] = await queryRows<Locked>(
+async function lockSubmission(tx: Executor, id: number) {
+  return selectRow(
     tx,
+    Locked,
     sql`select id, product_name, status, review_note from products p where p.id = ${id} and ${SUBMISSION_WHERE} for update`,
   );
-  return row;
 }
 
 /** Approve: the pending product becomes a draft (the ruling); the submitter is told. */
@@ -133,13 +139,18 @@ export async function approveSubmission(db: Database, admin: Actor, id: number):
   const result = await db.transaction(async (tx): Promise<DecideResult> => {
     const row = await lockSubmission(tx, id);
     if (!row) return { ok: false };
-    await tx.execute(sql`update products set status = 'draft', review_note = null, updated_at = now() where id = ${id}`);
-    await recordAudit(tx, admin, {
-      action: "submission.approve",
-      entityType: "product",
-      entityId: id,
-      summary: row.product_name,
-      changes: { status: { before: row.status, after: "draft" } },
+    await moveProducts(tx, {
+      ids: [id],
+      to: "draft",
+      actor: admin,
+      reason: null,
+      audit: () => ({
+        action: "submission.approve",
+        entityType: "product",
+        entityId: id,
+        summary: row.product_name,
+        changes: { status: { before: row.status, after: "draft" } },
+      }),
     });
     mails = await submitterMails(tx, [id], "approved");
     return { ok: true, name: row.product_name };
@@ -154,13 +165,18 @@ export async function rejectSubmission(db: Database, admin: Actor, id: number, r
   const result = await db.transaction(async (tx): Promise<DecideResult> => {
     const row = await lockSubmission(tx, id);
     if (!row) return { ok: false };
-    await tx.execute(sql`update products set status = 'rejected', review_note = ${reason}, updated_at = now() where id = ${id}`);
-    await recordAudit(tx, admin, {
-      action: "submission.reject",
-      entityType: "product",
-      entityId: id,
-      summary: row.product_name,
-      changes: { status: { before: row.status, after: "rejected" }, review_note: { before: row.review_note, after: reason } },
+    await moveProducts(tx, {
+      ids: [id],
+      to: "rejected",
+      actor: admin,
+      reason,
+      audit: () => ({
+        action: "submission.reject",
+        entityType: "product",
+        entityId: id,
+        summary: row.product_name,
+        changes: { status: { before: row.status, after: "rejected" }, review_note: { before: row.review_note, after: reason } },
+      }),
     });
     mails = await submitterMails(tx, [id], "rejected", reason);
     return { ok: true, name: row.product_name };
@@ -173,13 +189,14 @@ export async function rejectSubmission(db: Database, admin: Actor, id: number, r
 async function deleteQueued(db: Database, admin: Actor, ids: readonly number[], queue: "submission" | "suggestion"): Promise<number> {
   const where = queue === "submission" ? SUBMISSION_WHERE : SUGGESTION_WHERE;
   return db.transaction(async (tx) => {
-    const rows = await queryRows<{ id: number; product_name: string; status: string | null }>(
+    const rows = await selectRows(
       tx,
+      z.object({ id: col.int, product_name: col.text, status: col.text.nullable() }),
       sql`select id, product_name, status from products p where p.id = any(${intArray(ids)}) and ${where} order by id for update`,
     );
     if (!rows.length) return 0;
-    const found = rows.map((row) => Number(row.id));
-    await tx.execute(sql`delete from products where id = any(${intArray(found)})`);
+    const found = rows.map((row) => row.id);
+    await deleteProducts(tx, found);
     await recordAudit(tx, admin, {
       action: `${queue}.delete`,
       entityType: "product",
@@ -197,24 +214,28 @@ export const deleteSuggestions = (db: Database, admin: Actor, ids: readonly numb
 /* ------------------------------------------------------------------ suggestions */
 
 async function lockSuggestion(tx: Executor, id: number) {
-  const [row] = await queryRows<{ id: number; text: string | null; product_name: string; slug: string }>(
+  return selectRow(
     tx,
+    z.object({ id: col.int, text: col.text.nullable(), product_name: col.text, slug: col.text }),
     sql`select id, coalesce(description, headline) as text, product_name, slug from products p where p.id = ${id} and ${SUGGESTION_WHERE} for update`,
   );
-  return row;
 }
 
 export async function rejectSuggestion(db: Database, admin: Actor, id: number): Promise<boolean> {
   return db.transaction(async (tx) => {
     const row = await lockSuggestion(tx, id);
     if (!row) return false;
-    await tx.execute(sql`update products set status = 'rejected', updated_at = now() where id = ${id}`);
-    await recordAudit(tx, admin, {
-      action: "suggestion.reject",
-      entityType: "product",
-      entityId: id,
-      summary: row.text ? row.text.slice(0, 80) : row.product_name,
-      changes: { status: { before: "pending", after: "rejected" } },
+    await moveProducts(tx, {
+      ids: [id],
+      to: "rejected",
+      actor: admin,
+      audit: () => ({
+        action: "suggestion.reject",
+        entityType: "product",
+        entityId: id,
+        summary: row.text ? row.text.slice(0, 80) : row.product_name,
+        changes: { status: { before: "pending", after: "rejected" } },
+      }),
     });
     return true;
   });
@@ -232,25 +253,26 @@ export async function convertSuggestion(db: Database, admin: Actor, id: number):
     if (!row) return { ok: false } as const;
     const { name, websiteUrl } = productFromSuggestion(row.text);
     const slug = `${productSlug(name).slice(0, 80)}-${id}`;
-    const [before] = await queryRows<{ website_url: string | null }>(tx, sql`select website_url from products where id = ${id}`);
+    const before = await selectRow(tx, z.object({ website_url: col.text.nullable() }), sql`select website_url from products where id = ${id}`);
     const website = before?.website_url || websiteUrl;
-    await tx.execute(
-      sql`update products set type = 'product', status = 'draft', product_name = ${name}, slug = ${slug},
-                              website_url = ${website}, tagline = null, headline = null, updated_at = now()
-           where id = ${id}`,
-    );
-    await recordAudit(tx, admin, {
-      action: "suggestion.convert",
-      entityType: "product",
-      entityId: id,
-      summary: name,
-      changes: {
-        type: { before: "suggestion", after: "product" },
-        status: { before: "pending", after: "draft" },
-        product_name: { before: row.product_name, after: name },
-        slug: { before: row.slug, after: slug },
-        ...(website !== (before?.website_url ?? null) ? { website_url: { before: before?.website_url ?? null, after: website } } : {}),
-      },
+    await suggestionToProduct(tx, id, { name, slug, websiteUrl: website });
+    await moveProducts(tx, {
+      ids: [id],
+      to: "draft",
+      actor: admin,
+      audit: () => ({
+        action: "suggestion.convert",
+        entityType: "product",
+        entityId: id,
+        summary: name,
+        changes: {
+          type: { before: "suggestion", after: "product" },
+          status: { before: "pending", after: "draft" },
+          product_name: { before: row.product_name, after: name },
+          slug: { before: row.slug, after: slug },
+          ...(website !== (before?.website_url ?? null) ? { website_url: { before: before?.website_url ?? null, after: website } } : {}),
+        },
+      }),
     });
     return { ok: true, id } as const;
   });

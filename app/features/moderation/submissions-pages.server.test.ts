@@ -13,7 +13,7 @@ import { mailIdle, setMailSettings } from "~/lib/mail/mail.server";
 import { createProduct } from "../../../tests/factories";
 import { APP_URL, localSettings, signedInCookie, adminCookie as signInAdmin } from "../../../tests/support/auth";
 import { tempDirs } from "../../../tests/support/temp-dirs";
-import { submissionsAction, submissionsLoader, suggestionsAction, suggestionsLoader } from "./requests.server";
+import { submissionsAction, submissionsLoader, suggestionsAction, suggestionsLoader } from "./submissions-pages.server";
 import { MESSAGES } from "./submissions";
 
 const run = Date.now().toString(36);

@@ -18,7 +18,7 @@ import {
   listSuggestions,
   rejectSubmission,
   rejectSuggestion,
-} from "./queue.server";
+} from "./submissions.server";
 import { MESSAGES, parseId, parseIds, parsePage, parseReason } from "./submissions";
 
 export type ActionError = { error: string };

@@ -1,7 +1,13 @@
+/**
+ * The catalogue's batch insert of products with their niche and subcategory links, shared by the
+ * seed and the CSV import (part of the one writer of products, decision 075).
+ */
 import { sql } from "drizzle-orm";
-import { queryRows, type Database } from "~/db/client.server";
+import { z } from "zod";
+import type { Database } from "~/db/client.server";
+import { col, selectRows } from "~/db/rows.server";
+import type { TaxonomyResolver } from "~/domain/taxonomy-resolver.server";
 import type { Pricing } from "~/lib/constants";
-import type { TaxonomyResolver } from "./taxonomy-resolver.server";
 
 export interface NewCatalogProduct {
   product_name: string;
@@ -38,6 +44,8 @@ export function arrayLiteral(values: readonly (string | number | null)[]): strin
   return `${out}}`;
 }
 
+const Inserted = z.object({ id: col.int, slug: col.text });
+
 /**
  * Inserts products with their niche and subcategory links, inside the caller's transaction: one
  * statement per table for the whole batch (INSERT ... SELECT FROM unnest of one array per column),
@@ -47,8 +55,9 @@ export function arrayLiteral(values: readonly (string | number | null)[]): strin
 export async function insertCatalogProducts(tx: Tx, rows: NewCatalogProduct[], taxonomy: TaxonomyResolver) {
   if (rows.length === 0) return [];
   const column = <K extends keyof NewCatalogProduct>(key: K) => rows.map((row) => (row[key] ?? null) as string | null);
-  const inserted = await queryRows<{ id: number; slug: string }>(
+  const inserted = await selectRows(
     tx,
+    Inserted,
     sql`insert into products (product_name, slug, headline, tagline, description, website_url, logo_url, pricing, tags, status, type, category, created_at)
         select v.product_name, v.slug, v.headline, v.tagline, v.description, v.website_url, v.logo_url, v.pricing, v.tags::text[], v.status,
                'product', v.category, coalesce(v.created_at::timestamptz, now())
@@ -64,7 +73,7 @@ export async function insertCatalogProducts(tx: Tx, rows: NewCatalogProduct[], t
         returning id, slug`,
   );
   // Slugs are unique (a constraint), so they tie each new id to its row whatever order RETURNING uses.
-  const idBySlug = new Map(inserted.map((row) => [row.slug, Number(row.id)]));
+  const idBySlug = new Map(inserted.map((row) => [row.slug, row.id]));
   const result = rows.map((row) => ({ id: idBySlug.get(row.slug)!, slug: row.slug }));
 
   const nicheProducts: number[] = [];

@@ -1,7 +1,7 @@
 import { PackagePlusIcon, XIcon } from "lucide-react";
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
-import type { QueuePage, SuggestionRow } from "../queue.server";
+import type { QueuePage, SuggestionRow } from "../submissions.server";
 import { formatDay, QueuePager, QueueTable } from "./queue-table";
 
 const short = (text: string) => (text.length > 40 ? `${text.slice(0, 40)}…` : text) || "suggestion";

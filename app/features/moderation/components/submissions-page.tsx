@@ -3,7 +3,7 @@ import { useEffect, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { DialogClose, DialogDescription, DialogFooter, DialogHeader, DialogTitle, Dialog, ModalPanel } from "~/components/ui/dialog";
-import type { QueuePage, SubmissionRow } from "../queue.server";
+import type { QueuePage, SubmissionRow } from "../submissions.server";
 import { REASON_MAX } from "../submissions";
 import { formatDay, QueuePager, QueueTable } from "./queue-table";
 
