@@ -1,4 +1,4 @@
-import type { ReactElement, ReactNode } from "react";
+import { useState, type ReactElement, type ReactNode } from "react";
 import { Form } from "react-router";
 import { Button, type ButtonProps } from "~/components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
@@ -19,7 +19,7 @@ export interface ConfirmButton {
 /**
  * An admin confirmation: the trigger, a title and what the action does, Cancel, and the submit
  * that confirms. The submit posts the form around the dialog (or `confirm.form`); with `fields`
- * the dialog holds its own `<Form method="post">` with those hidden fields.
+ * the dialog holds its own `<Form method="post">` with those hidden fields, and closes as it posts.
  */
 export function ConfirmDialog({
   trigger,
@@ -28,9 +28,8 @@ export function ConfirmDialog({
   confirm,
   fields,
   action,
-  open,
+  open: controlled,
   onOpenChange,
-  onSubmit,
   className,
 }: {
   /** The button that opens it; omit it when something else sets `open`. */
@@ -42,9 +41,14 @@ export function ConfirmDialog({
   action?: string;
   open?: boolean;
   onOpenChange?: (open: boolean) => void;
-  onSubmit?: () => void;
   className?: string;
 }) {
+  const [own, setOwn] = useState(false);
+  const open = controlled ?? own;
+  const setOpen = (next: boolean) => {
+    if (controlled === undefined) setOwn(next);
+    onOpenChange?.(next);
+  };
   const footer = (
     <DialogFooter>
       <DialogClose asChild>
@@ -56,7 +60,7 @@ export function ConfirmDialog({
     </DialogFooter>
   );
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
+    <Dialog open={open} onOpenChange={setOpen}>
       {trigger ? <DialogTrigger asChild>{trigger}</DialogTrigger> : null}
       <DialogContent className={className}>
         <DialogHeader>
@@ -64,7 +68,7 @@ export function ConfirmDialog({
           <DialogDescription>{description}</DialogDescription>
         </DialogHeader>
         {fields ? (
-          <Form method="post" action={action} preventScrollReset onSubmit={onSubmit}>
+          <Form method="post" action={action} preventScrollReset onSubmit={() => setOpen(false)}>
             {Object.entries(fields).map(([name, value]) => (
               <input key={name} type="hidden" name={name} value={value} />
             ))}

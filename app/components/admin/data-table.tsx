@@ -24,8 +24,7 @@ export interface SelectColumn<T> {
   form?: string;
 }
 
-/** Classes of the admin tables, for a table this component does not draw (charts' data tables). */
-export const tableClasses = {
+const tableClasses = {
   head: "border-b bg-muted/50 text-left text-xs text-muted-foreground uppercase",
   th: "p-3 font-medium",
   td: "p-3 align-top",
@@ -45,6 +44,7 @@ export function DataTable<T extends { id: number | string }>({
   empty,
   select,
   rowAttributes,
+  framed = true,
   className,
 }: {
   rows: readonly T[];
@@ -57,11 +57,13 @@ export function DataTable<T extends { id: number | string }>({
   empty?: ReactNode;
   select?: SelectColumn<T & { id: number }>;
   rowAttributes?: (row: T) => Record<`data-${string}`, string | number>;
+  /** Border and card colour around the table; off inside a card that has its own. */
+  framed?: boolean;
   className?: string;
 }) {
   const selection = select?.state;
   return (
-    <TableScroller label={label ?? caption} className={cn("rounded-lg border bg-card", className)}>
+    <TableScroller label={label ?? caption} className={cn(framed && "rounded-lg border bg-card", className)}>
       <table className={cn("w-full text-sm", minWidth)}>
         <caption className="sr-only">{caption}</caption>
         <thead className={tableClasses.head}>

@@ -4,6 +4,7 @@
  */
 import { sql, type SQL } from "drizzle-orm";
 import { queryRows, type Database } from "~/db/client.server";
+import { pageCountOf } from "~/lib/paging";
 import { AUDIT_PAGE_SIZE, type AuditEntryView, type AuditFilters, type AuditPage, type ParsedAuditQuery } from "./audit-log";
 
 type Executor = Pick<Database, "execute">;
@@ -79,7 +80,7 @@ export async function readAuditLog(db: Executor, query: ParsedAuditQuery): Promi
     entries,
     total,
     page: query.page,
-    pageCount: Math.max(1, Math.ceil(total / AUDIT_PAGE_SIZE)),
+    pageCount: pageCountOf(total, AUDIT_PAGE_SIZE),
     filters: query.filters,
     ignored: query.ignored,
     actions,

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from "react";
+import type { FormEvent } from "react";
 import { Form, Link, useNavigate, useNavigation } from "react-router";
 import { Card, StatCards } from "~/components/admin/cards";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
@@ -199,7 +199,6 @@ function FeedbackTable({ rows, search }: { rows: FeedbackRow[]; search: string }
 function RowActions({ row, search }: { row: FeedbackRow; search: string }) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formData?.get("id") === String(row.id);
-  const [open, setOpen] = useState(false);
   const what = row.parentId === null ? "review" : "reply";
   return (
     <div className="flex flex-wrap gap-2">
@@ -211,8 +210,6 @@ function RowActions({ row, search }: { row: FeedbackRow; search: string }) {
         </Button>
       </Form>
       <ConfirmDialog
-        open={open}
-        onOpenChange={setOpen}
         trigger={
           <Button size="sm" variant="destructive" aria-label={`Delete ${what} ${row.id}`}>
             Delete
@@ -222,7 +219,6 @@ function RowActions({ row, search }: { row: FeedbackRow; search: string }) {
         description={`${row.parentId === null ? "The review and its replies are removed for good." : "The reply is removed for good."} Hiding keeps it for the record.`}
         action={`${BASE}${search}`}
         fields={{ id: row.id, intent: "delete" }}
-        onSubmit={() => setOpen(false)}
         confirm={{ label: "Delete" }}
       />
     </div>
