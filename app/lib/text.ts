@@ -14,15 +14,21 @@ const NAMED_ENTITIES: Record<string, string> = {
   lsquo: "‘",
   rdquo: "”",
   ldquo: "“",
+  copy: "©",
+  reg: "®",
+  trade: "™",
 };
 
-function decodeEntities(text: string): string {
+/**
+ * Decodes character references: the named ones above, decimal and hex. A reference to no
+ * character (0, a surrogate, past U+10FFFF) becomes U+FFFD, as an HTML parser reads it; an
+ * unknown name stays as written. The one decoder of the app (meta text, page metadata, icon links).
+ */
+export function decodeEntities(text: string): string {
   return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, entity: string) => {
-    if (entity[0] === "#") {
-      const code = entity[1] === "x" || entity[1] === "X" ? parseInt(entity.slice(2), 16) : parseInt(entity.slice(1), 10);
-      return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
-    }
-    return NAMED_ENTITIES[entity.toLowerCase()] ?? whole;
+    if (entity[0] !== "#") return NAMED_ENTITIES[entity.toLowerCase()] ?? whole;
+    const code = entity[1] === "x" || entity[1] === "X" ? parseInt(entity.slice(2), 16) : parseInt(entity.slice(1), 10);
+    return code > 0 && code <= 0x10ffff && !(code >= 0xd800 && code <= 0xdfff) ? String.fromCodePoint(code) : "\uFFFD";
   });
 }
 

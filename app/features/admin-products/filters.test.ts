@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { MAX_BULK_IDS, MESSAGES, parseIds, remapHref } from "./bulk";
-import { DEFAULT_FILTERS, MAX_PAGE, adStatus, filtersToParams, paginationItems, parseFilters, productBadge } from "./filters";
+import { DEFAULT_FILTERS, MAX_PAGE, adStatus, filtersToParams, parseFilters, productBadge } from "./filters";
 
 describe("the view in the URL", () => {
   it("reads every filter and writes back only what differs from the defaults", () => {
@@ -25,18 +25,6 @@ describe("the view in the URL", () => {
     expect(parseFilters(new URLSearchParams("from=2024-02-30&to=2024-13-01"))).toMatchObject({ from: "", to: "" });
     // A reversed range is read the right way round.
     expect(parseFilters(new URLSearchParams("from=2024-05-01&to=2024-01-01"))).toMatchObject({ from: "2024-01-01", to: "2024-05-01" });
-  });
-});
-
-describe("the pager", () => {
-  it("shows every page up to 7, else first, last, current ± 1 and ellipses", () => {
-    expect(paginationItems(1, 1)).toEqual([1]);
-    expect(paginationItems(4, 7)).toEqual([1, 2, 3, 4, 5, 6, 7]);
-    expect(paginationItems(1, 8)).toEqual([1, 2, "ellipsis-end", 8]);
-    expect(paginationItems(3, 8)).toEqual([1, 2, 3, 4, "ellipsis-end", 8]);
-    expect(paginationItems(5, 10)).toEqual([1, "ellipsis-start", 4, 5, 6, "ellipsis-end", 10]);
-    expect(paginationItems(10, 10)).toEqual([1, "ellipsis-start", 9, 10]);
-    expect(paginationItems(50, 10)).toEqual([1, "ellipsis-start", 9, 10]);
   });
 });
 

@@ -135,22 +135,6 @@ export function activeDialogFilters(filters: ProductFilters): number {
   ].filter(Boolean).length;
 }
 
-export type PageItem = number | "ellipsis-start" | "ellipsis-end";
-
-/** The spec's pagination: every page up to 7, else first, last, current ± 1 and ellipses. */
-export function paginationItems(current: number, pageCount: number): PageItem[] {
-  if (pageCount <= 7) return Array.from({ length: pageCount }, (_, i) => i + 1);
-  const page = Math.min(Math.max(1, current), pageCount);
-  const items: PageItem[] = [1];
-  const from = Math.max(2, page - 1);
-  const to = Math.min(pageCount - 1, page + 1);
-  if (from > 2) items.push("ellipsis-start");
-  for (let p = from; p <= to; p++) items.push(p);
-  if (to < pageCount - 1) items.push("ellipsis-end");
-  items.push(pageCount);
-  return items;
-}
-
 /* ------------------------------------------------------------------ Badges and ad status */
 
 /** The table badge: Advertised overrides the status (spec: table badges). */

@@ -12,6 +12,7 @@ import type { Database } from "~/db/client.server";
 import { col, selectRow, selectRows } from "~/db/rows.server";
 import { recordAudit, type Actor } from "~/domain/audit/audit.server";
 import { textArray } from "~/db/sql-arrays";
+import { pageSlice } from "~/lib/paging";
 import { MAX_PAGE, PAGE_SIZE, USER_MESSAGES, type UserFilters } from "./users";
 
 /** A timestamp as the page shows it: ISO 8601 UTC. */
@@ -141,11 +142,7 @@ async function estimateSearch(db: Database, pattern: string): Promise<number> {
  * newest users that the sample puts clearly past the limit skips the collection.
  */
 export async function listUsers(db: Database, f: Pick<UserFilters, "q" | "page">): Promise<UserPage> {
-  const pageOf = (total: number) => {
-    const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
-    const page = Math.min(f.page, pageCount);
-    return { pageCount, page, offset: (page - 1) * PAGE_SIZE };
-  };
+  const pageOf = (total: number) => pageSlice(total, f.page, PAGE_SIZE);
   if (!f.q) {
     const count = await selectRow(db, z.object({ total: col.int }), sql`select count(*)::int as total from "user"`);
     const total = count?.total ?? 0;

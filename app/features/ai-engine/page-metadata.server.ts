@@ -3,6 +3,7 @@
  * headings and the first paragraphs. A tag scanner, not a DOM: the text only ever becomes a draft
  * a person reviews, and descriptions go through the sanitizer anyway.
  */
+import { decodeEntities } from "~/lib/text";
 
 export interface PageMetadata {
   url: string;
@@ -14,18 +15,6 @@ export interface PageMetadata {
   keywords: string[];
   headings: string[];
   paragraphs: string[];
-}
-
-const NAMED: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " ", ndash: "–", mdash: "—", hellip: "…", rsquo: "’", lsquo: "‘", rdquo: "”", ldquo: "“", copy: "©", reg: "®", trade: "™" };
-
-export function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (whole, code: string) => {
-    if (code[0] === "#") {
-      const n = code[1]?.toLowerCase() === "x" ? parseInt(code.slice(2), 16) : parseInt(code.slice(1), 10);
-      return Number.isFinite(n) && n > 0 && n <= 0x10ffff && !(n >= 0xd800 && n <= 0xdfff) ? String.fromCodePoint(n) : " ";
-    }
-    return NAMED[code.toLowerCase()] ?? whole;
-  });
 }
 
 /** Text of an HTML fragment: tags removed, entities decoded, whitespace collapsed, control characters dropped. */

@@ -6,6 +6,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "~/db/client.server";
 import { col, selectRow, selectRows } from "~/db/rows.server";
+import { pageCountOf } from "~/lib/paging";
 import { AUDIT_PAGE_SIZE, type AuditEntryView, type AuditFilters, type AuditPage, type ParsedAuditQuery } from "./audit-log";
 
 type Executor = Pick<Database, "execute">;
@@ -83,7 +84,7 @@ export async function readAuditLog(db: Executor, query: ParsedAuditQuery): Promi
     entries,
     total,
     page: query.page,
-    pageCount: Math.max(1, Math.ceil(total / AUDIT_PAGE_SIZE)),
+    pageCount: pageCountOf(total, AUDIT_PAGE_SIZE),
     filters: query.filters,
     ignored: query.ignored,
     actions,

@@ -3,6 +3,7 @@ import { data, redirect } from "react-router";
 import { getDb } from "~/db/registry.server";
 import { getOptionalUser, requireAdmin, requireUser } from "~/domain/auth/session.server";
 import { parseForm } from "~/lib/forms";
+import { pageSlice } from "~/lib/paging";
 import { assertSameOrigin } from "~/lib/http/origin.server";
 import { logger } from "~/lib/logger.server";
 import { payments } from "~/lib/payments/payments.server";
@@ -133,8 +134,7 @@ export async function adminOrdersLoader(request: Request, context: unknown) {
   const requested = Number(url.searchParams.get("page") ?? "1");
   const db = getDb();
   const total = await countOrders(db);
-  const pageCount = Math.max(1, Math.ceil(total / 100));
-  const page = Number.isInteger(requested) && requested >= 1 ? Math.min(requested, pageCount) : 1;
+  const { page, pageCount } = pageSlice(total, requested, 100);
   const orders = await listOrders(db, page);
   return { orders, events: await listOrderEvents(db, orders.map((o) => o.id)), unmatched: await listUnmatchedEvents(db), total, page, pageCount };
 }

@@ -4,20 +4,11 @@
  * untrusted and capped, and whatever it names is fetched through the safe fetcher and checked
  * by content anyway, so a mis-scanned tag costs at most one refused fetch.
  */
+import { decodeEntities } from "../text";
 
 const ICON_RELS = new Set(["icon", "apple-touch-icon", "apple-touch-icon-precomposed"]);
 /** Apple documents 180 px as the default touch icon; an icon without sizes is usually 16-32 px. */
 const APPLE_DEFAULT_SIZE = 180;
-
-const ENTITIES: Record<string, string> = { amp: "&", quot: '"', apos: "'", lt: "<", gt: ">" };
-
-function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
-    if (name[0] !== "#") return ENTITIES[name.toLowerCase()] ?? whole;
-    const code = name[1] === "x" || name[1] === "X" ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
-    return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
-  });
-}
 
 function attributesOf(tag: string): Map<string, string> {
   const attributes = new Map<string, string>();

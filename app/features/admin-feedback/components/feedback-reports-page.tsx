@@ -1,9 +1,11 @@
-import { useState, type FormEvent } from "react";
+import type { FormEvent } from "react";
 import { Form, Link, useNavigate, useNavigation } from "react-router";
+import { Card, StatCards } from "~/components/admin/cards";
+import { ConfirmDialog } from "~/components/admin/confirm-dialog";
+import { DataTable } from "~/components/admin/data-table";
+import { Pager } from "~/components/admin/pager";
 import { Button } from "~/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
 import { FormField } from "~/components/ui/form-field";
-import { TableScroller } from "~/components/ui/table-scroller";
 import { feedbackSearch, hasFilters, MAX_SEARCH, MIN_SEARCH, type FeedbackReportsPage as PageData, type FeedbackRow, type FeedbackStats } from "../feedback-reports";
 
 const BASE = "/admin/feedback-reports";
@@ -41,12 +43,9 @@ export function FeedbackReportsPage({ stats, rows, total, capped, estimated, too
           </a>
         </Button>
       </div>
-      <StatCards stats={stats} />
+      <FeedbackStatCards stats={stats} />
       <RatingsChart stats={stats} />
-      <section aria-labelledby="feedback-filters-heading" className="rounded-lg border bg-card p-4 shadow-sm">
-        <h2 id="feedback-filters-heading" className="mb-3 text-lg font-semibold">
-          Search and filter
-        </h2>
+      <Card id="feedback-filters-heading" title="Search and filter">
         <Form method="get" key={search} onSubmit={applyFilters} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_auto] lg:items-end">
           <FormField
             id="feedback-q"
@@ -87,7 +86,7 @@ export function FeedbackReportsPage({ stats, rows, total, capped, estimated, too
             ) : null}
           </div>
         </Form>
-      </section>
+      </Card>
       <section aria-labelledby="feedback-table-heading" className="flex flex-col gap-3">
         <h2 id="feedback-table-heading" className="text-lg font-semibold">
           {filters.kind === "replies" ? "Replies" : "Reviews"}
@@ -106,29 +105,24 @@ export function FeedbackReportsPage({ stats, rows, total, capped, estimated, too
                 ? "No feedback matches these filters."
                 : "No feedback yet."}</p>
         )}
-        <Pager page={page} pageCount={pageCount} capped={capped} estimated={estimated} href={(p) => `${BASE}${feedbackSearch(filters, p)}`} />
+        <Pager page={page} pageCount={pageCount} more={capped} about={estimated} label="Feedback pages" href={(p) => `${BASE}${feedbackSearch(filters, p)}`} />
       </section>
     </div>
   );
 }
 
-function StatCards({ stats }: { stats: FeedbackStats }) {
-  const cards = [
-    { label: "Total reviews", value: stats.total.toLocaleString("en") },
-    { label: "Average rating", value: stats.average === null ? "–" : stats.average.toFixed(1) },
-    { label: "Reviews this month", value: stats.thisMonth.toLocaleString("en") },
-    { label: "Products reviewed", value: stats.productsReviewed.toLocaleString("en") },
-  ];
+function FeedbackStatCards({ stats }: { stats: FeedbackStats }) {
   return (
     <section aria-label="Feedback statistics">
-      <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-        {cards.map((card) => (
-          <div key={card.label} className="rounded-lg border bg-card p-4 shadow-sm">
-            <dt className="text-sm text-muted-foreground">{card.label}</dt>
-            <dd className="mt-1 text-2xl font-semibold tabular-nums">{card.value}</dd>
-          </div>
-        ))}
-      </dl>
+      <StatCards
+        className="grid-cols-2 lg:grid-cols-4"
+        items={[
+          { label: "Total reviews", value: stats.total.toLocaleString("en") },
+          { label: "Average rating", value: stats.average === null ? "–" : stats.average.toFixed(1) },
+          { label: "Reviews this month", value: stats.thisMonth.toLocaleString("en") },
+          { label: "Products reviewed", value: stats.productsReviewed.toLocaleString("en") },
+        ]}
+      />
     </section>
   );
 }
@@ -136,10 +130,7 @@ function StatCards({ stats }: { stats: FeedbackStats }) {
 /** Hand-drawn bars; each row also says its figures as text, so the chart needs no picture to be read. */
 function RatingsChart({ stats }: { stats: FeedbackStats }) {
   return (
-    <section aria-labelledby="ratings-heading" className="rounded-lg border bg-card p-4 shadow-sm">
-      <h2 id="ratings-heading" className="mb-3 text-lg font-semibold">
-        Ratings distribution
-      </h2>
+    <Card id="ratings-heading" title="Ratings distribution">
       <ul className="flex flex-col gap-2">
         {[...stats.distribution].reverse().map(({ rating, count, percent }) => (
           <li key={rating} className="grid grid-cols-[4.5rem_1fr_7rem] items-center gap-3 text-sm">
@@ -155,62 +146,59 @@ function RatingsChart({ stats }: { stats: FeedbackStats }) {
           </li>
         ))}
       </ul>
-    </section>
+    </Card>
   );
 }
 
 function FeedbackTable({ rows, search }: { rows: FeedbackRow[]; search: string }) {
-  const th = "p-2 text-left font-semibold whitespace-nowrap";
   return (
-    <TableScroller label="Feedback table" className="rounded-lg border bg-card">
-      <table className="w-full min-w-[48rem] border-collapse text-sm">
-        <thead className="border-b">
-          <tr>
-            <th scope="col" className={th}>ID</th>
-            <th scope="col" className={th}>Product</th>
-            <th scope="col" className={th}>User</th>
-            <th scope="col" className={th}>Rating</th>
-            <th scope="col" className={th}>Comment</th>
-            <th scope="col" className={th}>Date</th>
-            <th scope="col" className={th}>Actions</th>
-          </tr>
-        </thead>
-        <tbody className="divide-y">
-          {rows.map((row) => (
-            <tr key={row.id} className="align-top" data-feedback-id={row.id}>
-              <td className="p-2 tabular-nums">{row.id}</td>
-              <td className="p-2">
-                <Link to={`/resources/${row.productSlug}`} className="font-medium underline-offset-4 hover:underline">
-                  {row.productName}
-                </Link>
-              </td>
-              <td className="p-2 [overflow-wrap:anywhere]">
-                {row.user}
-                {row.authorSuspended ? <span className="ml-1 rounded bg-muted px-1.5 py-0.5 text-xs text-muted-foreground">suspended</span> : null}
-              </td>
-              <td className="p-2 whitespace-nowrap">{row.rating === null ? <span className="text-muted-foreground">Reply</span> : `${row.rating} / 5`}</td>
-              <td className="max-w-md p-2 whitespace-pre-wrap [overflow-wrap:anywhere]">
-                {row.hidden ? <span className="mr-1 rounded bg-destructive/15 px-1.5 py-0.5 text-xs font-medium text-foreground">Hidden</span> : null}
-                {row.comment}
-              </td>
-              <td className="p-2 whitespace-nowrap">
-                <time dateTime={row.createdAt}>{dateFormat.format(new Date(row.createdAt))}</time>
-              </td>
-              <td className="p-2">
-                <RowActions row={row} search={search} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableScroller>
+    <DataTable
+      rows={rows}
+      caption="Feedback"
+      label="Feedback table"
+      minWidth="min-w-[48rem]"
+      rowAttributes={(row) => ({ "data-feedback-id": row.id })}
+      columns={[
+        { header: "ID", className: "tabular-nums", cell: (row) => row.id },
+        {
+          header: "Product",
+          cell: (row) => (
+            <Link to={`/resources/${row.productSlug}`} className="font-medium underline-offset-4 hover:underline">
+              {row.productName}
+            </Link>
+          ),
+        },
+        {
+          header: "User",
+          className: "[overflow-wrap:anywhere]",
+          cell: (row) => (
+            <>
+              {row.user}
+              {row.authorSuspended ? <span className="ml-1 rounded bg-muted px-1.5 py-0.5 text-xs text-muted-foreground">suspended</span> : null}
+            </>
+          ),
+        },
+        { header: "Rating", className: "whitespace-nowrap", cell: (row) => (row.rating === null ? <span className="text-muted-foreground">Reply</span> : `${row.rating} / 5`) },
+        {
+          header: "Comment",
+          className: "max-w-md whitespace-pre-wrap [overflow-wrap:anywhere]",
+          cell: (row) => (
+            <>
+              {row.hidden ? <span className="mr-1 rounded bg-destructive/15 px-1.5 py-0.5 text-xs font-medium text-foreground">Hidden</span> : null}
+              {row.comment}
+            </>
+          ),
+        },
+        { header: "Date", className: "whitespace-nowrap", cell: (row) => <time dateTime={row.createdAt}>{dateFormat.format(new Date(row.createdAt))}</time> },
+        { header: "Actions", cell: (row) => <RowActions row={row} search={search} /> },
+      ]}
+    />
   );
 }
 
 function RowActions({ row, search }: { row: FeedbackRow; search: string }) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formData?.get("id") === String(row.id);
-  const [open, setOpen] = useState(false);
   const what = row.parentId === null ? "review" : "reply";
   return (
     <div className="flex flex-wrap gap-2">
@@ -221,75 +209,18 @@ function RowActions({ row, search }: { row: FeedbackRow; search: string }) {
           {row.hidden ? "Show" : "Hide"}
         </Button>
       </Form>
-      <Dialog open={open} onOpenChange={setOpen}>
-        <DialogTrigger asChild>
+      <ConfirmDialog
+        trigger={
           <Button size="sm" variant="destructive" aria-label={`Delete ${what} ${row.id}`}>
             Delete
           </Button>
-        </DialogTrigger>
-        {open ? (
-          <DialogContent>
-            <DialogHeader>
-              <DialogTitle>Delete this {what}?</DialogTitle>
-              <DialogDescription>
-                {row.parentId === null ? "The review and its replies are removed for good." : "The reply is removed for good."} Hiding keeps it for the record.
-              </DialogDescription>
-            </DialogHeader>
-            <Form method="post" action={`${BASE}${search}`} onSubmit={() => setOpen(false)}>
-              <input type="hidden" name="id" value={row.id} />
-              <input type="hidden" name="intent" value="delete" />
-              <DialogFooter>
-                <Button type="button" variant="outline" onClick={() => setOpen(false)}>
-                  Cancel
-                </Button>
-                <Button type="submit" variant="destructive">
-                  Delete
-                </Button>
-              </DialogFooter>
-            </Form>
-          </DialogContent>
-        ) : null}
-      </Dialog>
+        }
+        title={`Delete this ${what}?`}
+        description={`${row.parentId === null ? "The review and its replies are removed for good." : "The reply is removed for good."} Hiding keeps it for the record.`}
+        action={`${BASE}${search}`}
+        fields={{ id: row.id, intent: "delete" }}
+        confirm={{ label: "Delete" }}
+      />
     </div>
-  );
-}
-
-function Pager({
-  page,
-  pageCount,
-  capped,
-  estimated,
-  href,
-}: {
-  page: number;
-  pageCount: number;
-  capped: boolean;
-  estimated: boolean;
-  href: (page: number) => string;
-}) {
-  if (pageCount <= 1) return null;
-  const linkClass = "rounded-md border px-3 py-1.5 text-sm font-medium hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring";
-  return (
-    <nav aria-label="Feedback pages" className="flex flex-wrap items-center justify-between gap-2">
-      {page > 1 ? (
-        <Link to={href(page - 1)} className={linkClass} preventScrollReset>
-          Previous
-        </Link>
-      ) : (
-        <span />
-      )}
-      <p className="text-sm text-muted-foreground">
-        Page {page.toLocaleString("en")} of {estimated ? "about " : ""}
-        {pageCount.toLocaleString("en")}
-        {capped && !estimated ? "+" : ""}
-      </p>
-      {page < pageCount ? (
-        <Link to={href(page + 1)} className={linkClass} preventScrollReset>
-          Next
-        </Link>
-      ) : (
-        <span />
-      )}
-    </nav>
   );
 }

@@ -1,6 +1,7 @@
 import { ArrowLeftIcon, ExternalLinkIcon } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { Form, Link } from "react-router";
+import { LinkTabs } from "~/components/admin/link-tabs";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
 import { MakerCommentField } from "~/domain/product-form/components/maker-comment-field";
@@ -8,7 +9,7 @@ import { MakersPicker } from "~/domain/product-form/components/makers-picker";
 import { adminCreateSchema, adminProductSchema, makerCommentSchema, type ProductFormErrors } from "~/domain/product-form/fields";
 import { useFormErrors } from "~/lib/use-form-errors";
 import { CREATE_SECTIONS, CREATE_TABS, EDIT_TABS, type CreatePageData, type EditPageData, type FormRefusal } from "../admin-product-form";
-import { LinkTabs, useFormTabs, useSubmitOnce } from "./form-parts";
+import { useFormTabs, useSubmitOnce } from "./form-parts";
 import { ProductDetailsFields, ValidationNotice } from "./product-details-fields";
 
 /**

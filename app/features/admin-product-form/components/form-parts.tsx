@@ -1,6 +1,7 @@
 import { ArrowLeftIcon } from "lucide-react";
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { Link, useNavigation } from "react-router";
+import { tabClass, tabListClass } from "~/components/admin/link-tabs";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 
@@ -28,34 +29,6 @@ export function useSubmitOnce(intent?: string) {
   };
 }
 
-/** Tabs as links (`?tab=`), so reload, back and a shared link keep the tab. */
-export function LinkTabs<T extends string>({ label, tabs, current, href }: { label: string; tabs: readonly { id: T; label: string }[]; current: T; href: (id: T) => string }) {
-  return (
-    <nav aria-label={label} className="w-fit max-w-full overflow-x-auto rounded-lg border bg-card p-1">
-      <ul className="flex gap-1">
-        {tabs.map((tab) => {
-          const active = tab.id === current;
-          return (
-            <li key={tab.id}>
-              <Link
-                to={href(tab.id)}
-                aria-current={active ? "page" : undefined}
-                preventScrollReset
-                className={cn(
-                  "flex h-9 items-center justify-center rounded-md px-3 text-sm font-medium whitespace-nowrap transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring sm:px-4",
-                  active ? "bg-primary text-primary-foreground" : "text-muted-foreground hover:bg-accent hover:text-accent-foreground",
-                )}
-              >
-                {tab.label}
-              </Link>
-            </li>
-          );
-        })}
-      </ul>
-    </nav>
-  );
-}
-
 /**
  * Tabs inside one form (WAI-ARIA tabs: arrow keys move between them); every panel stays in the
  * form, only hidden, so one submit sends them all.
@@ -75,7 +48,7 @@ export function useFormTabs<T extends string>(tabs: readonly { id: T; label: str
   }
 
   const list = (label: string) => (
-    <div role="tablist" aria-label={label} className="flex w-fit max-w-full gap-1 overflow-x-auto rounded-lg border bg-card p-1">
+    <div role="tablist" aria-label={label} className={cn("flex gap-1", tabListClass)}>
       {tabs.map((tab, index) => {
         const selected = tab.id === active;
         return (
@@ -92,10 +65,7 @@ export function useFormTabs<T extends string>(tabs: readonly { id: T; label: str
             tabIndex={selected ? 0 : -1}
             onClick={() => setActive(tab.id)}
             onKeyDown={(event) => onKeyDown(event, index)}
-            className={cn(
-              "flex h-9 items-center justify-center rounded-md px-3 text-sm font-medium whitespace-nowrap transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring sm:px-4",
-              selected ? "bg-secondary text-secondary-foreground" : "text-muted-foreground hover:bg-accent hover:text-accent-foreground",
-            )}
+            className={tabClass(selected, "bg-secondary text-secondary-foreground")}
           >
             {tab.label}
           </button>

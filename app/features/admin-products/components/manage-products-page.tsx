@@ -6,7 +6,7 @@ import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, Di
 import { Input } from "~/components/ui/input";
 import { activeDialogFilters, parseFilters, viewHref, type ProductFilters } from "../filters";
 import { BulkTable, type TableProduct } from "./bulk-table";
-import { Pagination } from "./pagination";
+import { NumberedPager } from "~/components/admin/pager";
 
 export interface ManageProductsData {
   filters: ProductFilters;
@@ -288,7 +288,7 @@ export function ManageProductsPage({ data }: { data: ManageProductsData }) {
       <StatusSummary list={list} />
 
       <BulkTable products={list.rows} caption={`Products, page ${list.page} of ${list.pageCount}`} mode="products" />
-      <Pagination page={list.page} pageCount={list.exact ? list.pageCount : Math.max(list.pageCount, list.page)} href={(page) => viewHref(pathname, { ...filters, page })} />
+      <NumberedPager page={list.page} pageCount={list.exact ? list.pageCount : Math.max(list.pageCount, list.page)} href={(page) => viewHref(pathname, { ...filters, page })} />
     </div>
   );
 }

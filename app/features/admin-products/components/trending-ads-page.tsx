@@ -2,7 +2,7 @@ import { PlusIcon } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { BulkTable, type TableProduct } from "./bulk-table";
-import { Pagination } from "./pagination";
+import { NumberedPager } from "~/components/admin/pager";
 
 export interface TrendingAdsData {
   ads: { rows: TableProduct[]; total: number; page: number; pageCount: number };
@@ -27,7 +27,7 @@ export function TrendingAdsPage({ data }: { data: TrendingAdsData }) {
         </Button>
       </div>
       <BulkTable products={ads.rows} caption={`Advertised products, page ${ads.page} of ${ads.pageCount}`} mode="ads" />
-      <Pagination page={ads.page} pageCount={ads.pageCount} href={(page) => (page > 1 ? `/admin/trending-ads?page=${page}` : "/admin/trending-ads")} />
+      <NumberedPager page={ads.page} pageCount={ads.pageCount} href={(page) => (page > 1 ? `/admin/trending-ads?page=${page}` : "/admin/trending-ads")} />
     </div>
   );
 }

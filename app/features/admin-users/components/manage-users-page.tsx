@@ -1,14 +1,16 @@
 import { SearchIcon } from "lucide-react";
-import { useEffect, useState } from "react";
-import { Form, Link, useActionData, useNavigate, useNavigation } from "react-router";
-import { notify } from "~/components/toaster";
+import { Form, Link, useNavigate, useNavigation } from "react-router";
+import { ActionErrorNote, useActionError } from "~/components/admin/action-error";
+import { Badge, StatCards } from "~/components/admin/cards";
+import { ConfirmDialog } from "~/components/admin/confirm-dialog";
+import { DataTable } from "~/components/admin/data-table";
+import { Pager } from "~/components/admin/pager";
 import { Avatar } from "~/components/ui/avatar";
 import { Button } from "~/components/ui/button";
-import { cn } from "~/components/ui/cn";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
-import { TableScroller } from "~/components/ui/table-scroller";
-import { MAX_QUERY_LENGTH, usersHref, type UserFilters } from "../users";
+import { shownRange } from "~/lib/paging";
+import { MAX_QUERY_LENGTH, PAGE_SIZE, usersHref, type UserFilters } from "../users";
 
 export interface UserRowData {
   id: string;
@@ -45,12 +47,6 @@ function displayName(user: Pick<UserRowData, "username" | "name" | "email">): st
   return user.username ?? user.name ?? user.email;
 }
 
-function Badge({ className, children }: { className?: string; children: string }) {
-  return (
-    <span className={cn("inline-flex items-center rounded-full border px-2 py-0.5 text-xs font-medium whitespace-nowrap", className)}>{children}</span>
-  );
-}
-
 function SuspendedBadge() {
   return <Badge className="border-destructive/40 bg-destructive/10 text-destructive dark:text-red-300">Suspended</Badge>;
 }
@@ -59,62 +55,29 @@ function AdminBadge() {
   return <Badge className="border-primary/40 bg-primary/10 text-foreground">Admin</Badge>;
 }
 
-/** The refusal an action answered (400/403/404), as a toast and as text above the table. */
-function useActionError(): string | null {
-  const answer = useActionData() as { error?: string } | undefined;
-  const error = answer?.error ?? null;
-  useEffect(() => {
-    if (error) notify.error(error);
-  }, [answer, error]);
-  return error;
-}
-
 /** Suspend or Restore, after a confirmation; the action answers with a redirect back and a toast. */
 function SuspendButton({ user, adminId }: { user: UserRowData; adminId: string }) {
-  const [open, setOpen] = useState(false);
   const busy = useNavigation().state === "submitting";
   const name = displayName(user);
   if (!user.suspended && (user.admin || user.id === adminId)) return null;
   const suspend = !user.suspended;
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <Button type="button" size="sm" variant={suspend ? "destructive" : "outline"} onClick={() => setOpen(true)} aria-label={`${suspend ? "Suspend" : "Restore"} ${name}`}>
-        {suspend ? "Suspend" : "Restore"}
-      </Button>
-      <DialogContent className="max-w-md">
-        <DialogHeader>
-          <DialogTitle>{suspend ? `Suspend ${name}?` : `Restore ${name}?`}</DialogTitle>
-          <DialogDescription>
-            {suspend
-              ? "They are signed out everywhere at once, cannot sign in again and their reviews are hidden until you restore them."
-              : "They can sign in again and their reviews are shown again."}
-          </DialogDescription>
-        </DialogHeader>
-        <Form method="post" preventScrollReset onSubmit={() => setOpen(false)}>
-          <input type="hidden" name="intent" value={suspend ? "suspend" : "restore"} />
-          <input type="hidden" name="userId" value={user.id} />
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button type="button" variant="outline">
-                Cancel
-              </Button>
-            </DialogClose>
-            <Button type="submit" variant={suspend ? "destructive" : "default"} disabled={busy}>
-              {suspend ? "Suspend user" : "Restore user"}
-            </Button>
-          </DialogFooter>
-        </Form>
-      </DialogContent>
-    </Dialog>
-  );
-}
-
-function Stat({ label, value }: { label: string; value: string }) {
-  return (
-    <div className="flex flex-col gap-0.5 rounded-md border bg-card p-3">
-      <dt className="text-xs text-muted-foreground">{label}</dt>
-      <dd className="font-semibold tabular-nums">{value}</dd>
-    </div>
+    <ConfirmDialog
+      className="max-w-md"
+      trigger={
+        <Button size="sm" variant={suspend ? "destructive" : "outline"} aria-label={`${suspend ? "Suspend" : "Restore"} ${name}`}>
+          {suspend ? "Suspend" : "Restore"}
+        </Button>
+      }
+      title={suspend ? `Suspend ${name}?` : `Restore ${name}?`}
+      description={
+        suspend
+          ? "They are signed out everywhere at once, cannot sign in again and their reviews are hidden until you restore them."
+          : "They can sign in again and their reviews are shown again."
+      }
+      fields={{ intent: suspend ? "suspend" : "restore", userId: user.id }}
+      confirm={{ label: suspend ? "Suspend user" : "Restore user", busy, variant: suspend ? "destructive" : "default" }}
+    />
   );
 }
 
@@ -143,14 +106,18 @@ function DetailsDialog({ data }: { data: ManageUsersData }) {
             {details.career ? <p className="text-sm">{details.career}</p> : null}
           </div>
         </div>
-        <dl className="grid grid-cols-2 gap-2 sm:grid-cols-3">
-          <Stat label="Products submitted" value={details.products.toLocaleString("en")} />
-          <Stat label="Reviews" value={details.reviews.toLocaleString("en")} />
-          <Stat label="Upvotes" value={details.upvotes.toLocaleString("en")} />
-          <Stat label="Joined" value={dateFormat.format(new Date(details.created_at))} />
-          <Stat label="Last active" value={details.last_active_at ? dateTimeFormat.format(new Date(details.last_active_at)) : "Never"} />
-          <Stat label="Status" value={details.suspended ? `Suspended ${details.suspended_at ? dateFormat.format(new Date(details.suspended_at)) : ""}`.trim() : "Active"} />
-        </dl>
+        <StatCards
+          className="grid-cols-2 gap-2 sm:grid-cols-3"
+          valueClassName="font-semibold"
+          items={[
+            { label: "Products submitted", value: details.products.toLocaleString("en") },
+            { label: "Reviews", value: details.reviews.toLocaleString("en") },
+            { label: "Upvotes", value: details.upvotes.toLocaleString("en") },
+            { label: "Joined", value: dateFormat.format(new Date(details.created_at)) },
+            { label: "Last active", value: details.last_active_at ? dateTimeFormat.format(new Date(details.last_active_at)) : "Never" },
+            { label: "Status", value: details.suspended ? `Suspended ${details.suspended_at ? dateFormat.format(new Date(details.suspended_at)) : ""}`.trim() : "Active" },
+          ]}
+        />
         <DialogFooter>
           <SuspendButton user={details} adminId={data.adminId} />
           <Button asChild variant="outline">
@@ -168,8 +135,7 @@ export function ManageUsersPage({ data }: { data: ManageUsersData }) {
   const { filters, list } = data;
   const error = useActionError();
   const navigate = useNavigate();
-  const from = list.total === 0 ? 0 : (list.page - 1) * 20 + 1;
-  const to = (list.page - 1) * 20 + list.rows.length;
+  const { from, to } = shownRange(list.page, PAGE_SIZE, list.rows.length);
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-col gap-1">
@@ -197,11 +163,7 @@ export function ManageUsersPage({ data }: { data: ManageUsersData }) {
           Search
         </Button>
       </Form>
-      {error ? (
-        <p role="alert" className="rounded-md border border-destructive/50 p-3 text-sm text-destructive dark:text-red-300">
-          {error}
-        </p>
-      ) : null}
+      <ActionErrorNote error={error} />
       <p className="text-sm text-muted-foreground" aria-live="polite">
         {list.total === 0
           ? filters.q
@@ -209,87 +171,47 @@ export function ManageUsersPage({ data }: { data: ManageUsersData }) {
             : "No users yet."
           : `Showing ${from.toLocaleString("en")}–${to.toLocaleString("en")} of ${list.estimated ? "about " : ""}${list.total.toLocaleString("en")} users${list.estimated ? " (estimate)" : ""}`}
       </p>
-      <TableScroller label="Users table" className="rounded-lg border bg-card">
-        <table className="w-full min-w-[36rem] text-sm">
-          <caption className="sr-only">Users</caption>
-          <thead className="border-b bg-muted/50 text-left">
-            <tr>
-              <th scope="col" className="px-3 py-2 font-medium">
-                User
-              </th>
-              <th scope="col" className="px-3 py-2 font-medium">
-                Career
-              </th>
-              <th scope="col" className="px-3 py-2 font-medium">
-                Joined
-              </th>
-              <th scope="col" className="px-3 py-2 text-right font-medium">
-                Actions
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.rows.map((user) => {
-              const name = displayName(user);
-              return (
-                <tr key={user.id} className="border-b last:border-b-0">
-                  <td className="px-3 py-2">
-                    <div className="flex items-center gap-2">
-                      <Avatar name={name} src={user.avatar} />
-                      <div className="min-w-0">
-                        <p className="flex flex-wrap items-center gap-1.5 font-medium">
-                          <span className="break-all">{name}</span>
-                          {user.admin ? <AdminBadge /> : null}
-                          {user.suspended ? <SuspendedBadge /> : null}
-                        </p>
-                        <p className="break-all text-muted-foreground">{user.email}</p>
-                      </div>
-                    </div>
-                  </td>
-                  <td className="px-3 py-2">{user.career ?? <span className="text-muted-foreground">—</span>}</td>
-                  <td className="px-3 py-2 whitespace-nowrap">{dateFormat.format(new Date(user.created_at))}</td>
-                  <td className="px-3 py-2">
-                    <div className="flex justify-end gap-2">
-                      <Button asChild size="sm" variant="outline">
-                        <Link to={usersHref({ ...filters, user: user.id })} preventScrollReset aria-label={`Details of ${name}`}>
-                          Details
-                        </Link>
-                      </Button>
-                      <SuspendButton user={user} adminId={data.adminId} />
-                    </div>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </TableScroller>
-      {list.pageCount > 1 ? (
-        <nav aria-label="Pagination" className="flex items-center justify-between gap-2">
-          {list.page > 1 ? (
-            <Button asChild variant="outline" size="sm">
-              <Link to={usersHref({ q: filters.q, page: list.page - 1 })} preventScrollReset>
-                Previous
-              </Link>
-            </Button>
-          ) : (
-            <span />
-          )}
-          <p className="text-sm text-muted-foreground">
-            Page {list.page.toLocaleString("en")} of {list.estimated ? "about " : ""}
-            {list.pageCount.toLocaleString("en")}
-          </p>
-          {list.page < list.pageCount ? (
-            <Button asChild variant="outline" size="sm">
-              <Link to={usersHref({ q: filters.q, page: list.page + 1 })} preventScrollReset>
-                Next
-              </Link>
-            </Button>
-          ) : (
-            <span />
-          )}
-        </nav>
-      ) : null}
+      <DataTable
+        rows={list.rows.map((user) => ({ id: user.id, name: displayName(user), user }))}
+        caption="Users"
+        label="Users table"
+        minWidth="min-w-[36rem]"
+        columns={[
+          {
+            header: "User",
+            cell: ({ user, name }) => (
+              <div className="flex items-center gap-2">
+                <Avatar name={name} src={user.avatar} />
+                <div className="min-w-0">
+                  <p className="flex flex-wrap items-center gap-1.5 font-medium">
+                    <span className="break-all">{name}</span>
+                    {user.admin ? <AdminBadge /> : null}
+                    {user.suspended ? <SuspendedBadge /> : null}
+                  </p>
+                  <p className="break-all text-muted-foreground">{user.email}</p>
+                </div>
+              </div>
+            ),
+          },
+          { header: "Career", cell: ({ user }) => user.career ?? <span className="text-muted-foreground">—</span> },
+          { header: "Joined", className: "whitespace-nowrap", cell: ({ user }) => dateFormat.format(new Date(user.created_at)) },
+          {
+            header: "Actions",
+            headerClassName: "text-right",
+            cell: ({ user, name }) => (
+              <div className="flex justify-end gap-2">
+                <Button asChild size="sm" variant="outline">
+                  <Link to={usersHref({ ...filters, user: user.id })} preventScrollReset aria-label={`Details of ${name}`}>
+                    Details
+                  </Link>
+                </Button>
+                <SuspendButton user={user} adminId={data.adminId} />
+              </div>
+            ),
+          },
+        ]}
+      />
+      <Pager page={list.page} pageCount={list.pageCount} about={list.estimated} label="Pagination" href={(page) => usersHref({ q: filters.q, page })} />
       <DetailsDialog data={data} />
     </div>
   );

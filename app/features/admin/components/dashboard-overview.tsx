@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { StatCards } from "~/components/admin/cards";
 import { cn } from "~/components/ui/cn";
 import type { DailyEngagement, WeeklyProducts } from "../dashboard";
 import { BADGE_CLASSES, statusBadge } from "../status";
@@ -26,24 +27,20 @@ const dateFormat = new Intl.DateTimeFormat("en", { year: "numeric", month: "shor
 
 /** The Overview tab: the catalogue's cards, two charts from real data and the 10 newest products. */
 export function DashboardOverview({ totalProducts, featuredProducts, categories, recent, weeks, engagement }: Props) {
-  const cards = [
-    { label: "Total Products", value: totalProducts },
-    { label: "Featured Products", value: featuredProducts },
-    { label: "Categories", value: categories },
-  ];
   return (
     <section aria-labelledby="overview-heading" className="flex flex-col gap-6">
       <h2 id="overview-heading" className="sr-only">
         Overview
       </h2>
-      <dl className="grid gap-4 sm:grid-cols-3">
-        {cards.map((card) => (
-          <div key={card.label} className="rounded-lg border bg-card p-4 shadow-sm">
-            <dt className="text-sm font-medium text-muted-foreground">{card.label}</dt>
-            <dd className="mt-1 text-3xl font-bold tabular-nums">{card.value.toLocaleString("en")}</dd>
-          </div>
-        ))}
-      </dl>
+      <StatCards
+        className="gap-4 sm:grid-cols-3"
+        valueClassName="text-3xl font-bold"
+        items={[
+          { label: "Total Products", value: totalProducts.toLocaleString("en") },
+          { label: "Featured Products", value: featuredProducts.toLocaleString("en") },
+          { label: "Categories", value: categories.toLocaleString("en") },
+        ]}
+      />
       <div className="grid grid-cols-1 items-start gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
         <ProductsPerWeekChart weeks={weeks} />
         <EngagementPerDayChart days={engagement} />

@@ -1,7 +1,7 @@
 import { BugIcon } from "lucide-react";
 import { useState } from "react";
+import { DataTable } from "~/components/admin/data-table";
 import { Button } from "~/components/ui/button";
-import { TableScroller } from "~/components/ui/table-scroller";
 import type { ErrorLogItem } from "../dashboard";
 
 /** What the tester throws; the dashboard's error boundary recognises it by its name. */
@@ -56,42 +56,22 @@ export function DebugTools({ errors, keep, perMinute }: { errors: ErrorLogItem[]
           </p>
         </div>
         {errors.length ? (
-          <TableScroller label="Recorded errors">
-            <table className="w-full min-w-[40rem] text-left text-sm">
-              <thead className="text-xs text-muted-foreground">
-                <tr>
-                  <th scope="col" className="px-4 py-2 font-medium">
-                    Time
-                  </th>
-                  <th scope="col" className="px-2 py-2 font-medium">
-                    Method
-                  </th>
-                  <th scope="col" className="px-2 py-2 font-medium">
-                    Path
-                  </th>
-                  <th scope="col" className="px-2 py-2 font-medium">
-                    Status
-                  </th>
-                  <th scope="col" className="px-4 py-2 font-medium">
-                    Message
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {errors.map((row) => (
-                  <tr key={row.id} className="border-t align-top">
-                    <td className="px-4 py-2 whitespace-nowrap tabular-nums">
-                      <time dateTime={row.created_at}>{timeFormat.format(new Date(row.created_at))}</time>
-                    </td>
-                    <td className="px-2 py-2 font-mono text-xs">{row.method}</td>
-                    <td className="max-w-56 px-2 py-2 font-mono text-xs break-all">{row.path}</td>
-                    <td className="px-2 py-2 tabular-nums">{row.status}</td>
-                    <td className="px-4 py-2 break-words">{row.message}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroller>
+          <DataTable
+            rows={errors}
+            caption="Recorded errors"
+            framed={false}
+            columns={[
+              {
+                header: "Time",
+                className: "whitespace-nowrap tabular-nums",
+                cell: (row) => <time dateTime={row.created_at}>{timeFormat.format(new Date(row.created_at))}</time>,
+              },
+              { header: "Method", className: "font-mono text-xs", cell: (row) => row.method },
+              { header: "Path", className: "max-w-56 font-mono text-xs break-all", cell: (row) => row.path },
+              { header: "Status", className: "tabular-nums", cell: (row) => row.status },
+              { header: "Message", className: "break-words", cell: (row) => row.message },
+            ]}
+          />
         ) : (
           <p className="p-4 text-sm text-muted-foreground">No server errors recorded.</p>
         )}

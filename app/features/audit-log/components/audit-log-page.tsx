@@ -1,5 +1,7 @@
 import { useId, type FormEvent } from "react";
 import { Form, Link, useNavigate } from "react-router";
+import { Card } from "~/components/admin/cards";
+import { Pager } from "~/components/admin/pager";
 import { Button } from "~/components/ui/button";
 import { FormAlert, FormField } from "~/components/ui/form-field";
 import { auditSearch, EMPTY_FILTERS, fieldChanges, hasFilters, type AuditEntryView, type AuditPage } from "../audit-log";
@@ -41,10 +43,7 @@ export function AuditLogPage({ entries, total, page, pageCount, filters, ignored
         <h1 className="text-2xl font-bold tracking-tight">Audit Log</h1>
         <p className="text-sm text-muted-foreground">Every change an administrator made: who, when, what, and the values before and after.</p>
       </div>
-      <section aria-labelledby="audit-filters-heading" className="rounded-lg border bg-card p-4 shadow-sm">
-        <h2 id="audit-filters-heading" className="mb-3 text-lg font-semibold">
-          Filters
-        </h2>
+      <Card id="audit-filters-heading" title="Filters">
         {/* A new key per view resets the fields to the URL's values after Back or Clear. */}
         <Form method="get" key={auditSearch(filters)} onSubmit={applyFilters} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           <FormField id="audit-action" name="action" label="Action">
@@ -84,7 +83,7 @@ export function AuditLogPage({ entries, total, page, pageCount, filters, ignored
             ) : null}
           </div>
         </Form>
-      </section>
+      </Card>
       {ignored.length ? (
         <FormAlert>
           Some filters were ignored: {ignored.join("; ")}.
@@ -107,35 +106,17 @@ export function AuditLogPage({ entries, total, page, pageCount, filters, ignored
         ) : (
           <p className="rounded-lg border bg-card p-4 text-sm text-muted-foreground">{filtered ? "No entries match these filters." : "No admin actions recorded yet."}</p>
         )}
-        <Pager filters={filters} page={page} pageCount={pageCount} />
+        <Pager
+          page={page}
+          pageCount={pageCount}
+          href={(p) => `/admin/audit${auditSearch(filters, p)}`}
+          label="Audit log pages"
+          previous="Newer entries"
+          next="Older entries"
+          keepScroll={false}
+        />
       </section>
     </div>
-  );
-}
-
-function Pager({ filters, page, pageCount }: Pick<AuditPage, "filters" | "page" | "pageCount">) {
-  if (pageCount <= 1 && page <= 1) return null;
-  const linkClass = "rounded-md border px-3 py-1.5 text-sm font-medium hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring";
-  return (
-    <nav aria-label="Audit log pages" className="flex flex-wrap items-center justify-between gap-2">
-      {page > 1 ? (
-        <Link to={`/admin/audit${auditSearch(filters, Math.min(page - 1, pageCount))}`} className={linkClass}>
-          Newer entries
-        </Link>
-      ) : (
-        <span />
-      )}
-      <p className="text-sm text-muted-foreground">
-        Page {page} of {pageCount}
-      </p>
-      {page < pageCount ? (
-        <Link to={`/admin/audit${auditSearch(filters, page + 1)}`} className={linkClass}>
-          Older entries
-        </Link>
-      ) : (
-        <span />
-      )}
-    </nav>
   );
 }
 

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
-import { TableScroller } from "~/components/ui/table-scroller";
+import { DataTable } from "~/components/admin/data-table";
+import { Pager } from "~/components/admin/pager";
 import type { OrderEvent, OrderRow } from "../orders.server";
 import { formatMoney } from "../pricing";
 
@@ -62,55 +63,39 @@ export function AdminOrdersPage({
       {orders.length === 0 ? (
         <p className="text-sm text-muted-foreground">No orders yet.</p>
       ) : (
-        <TableScroller label="Promotion orders" className="rounded-lg border border-border">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">
-              Promotion orders, page {page} of {pageCount}
-            </caption>
-            <thead className="bg-muted">
-              <tr>
-                <th scope="col" className="px-3 py-2">Order</th>
-                <th scope="col" className="px-3 py-2">Product</th>
-                <th scope="col" className="px-3 py-2">Buyer</th>
-                <th scope="col" className="px-3 py-2">Months</th>
-                <th scope="col" className="px-3 py-2">Total</th>
-                <th scope="col" className="px-3 py-2">Payment</th>
-                <th scope="col" className="px-3 py-2">Placement</th>
-                <th scope="col" className="px-3 py-2">Created</th>
-                <th scope="col" className="px-3 py-2">Events</th>
-              </tr>
-            </thead>
-            <tbody>
-              {orders.map((order) => (
-                <tr key={order.id} className="border-t border-border">
-                  <td className="px-3 py-2">#{order.id}</td>
-                  <td className="px-3 py-2">
-                    <Link className="text-primary underline-offset-4 hover:underline" to={`/resources/${order.slug}`}>
-                      {order.product_name}
-                    </Link>
-                  </td>
-                  <td className="px-3 py-2">{order.buyer_email}</td>
-                  <td className="px-3 py-2">{order.months}</td>
-                  <td className="px-3 py-2">{formatMoney(order.total)}</td>
-                  <td className="px-3 py-2">
-                    <span className={`rounded px-2 py-0.5 text-xs font-medium capitalize ${STATUS_STYLE[order.status]}`}>{order.status}</span>
-                    <span className="ml-1 text-xs text-muted-foreground">({order.provider})</span>
-                    {order.attention.length ? (
-                      <span className="mt-1 block text-xs font-medium text-destructive">Needs attention: {order.attention.join(", ")}</span>
-                    ) : null}
-                  </td>
-                  <td className="px-3 py-2 whitespace-nowrap">
-                    {order.ad_start_date ? `${day(order.ad_start_date)} – ${day(order.ad_end_date)}` : "–"}
-                  </td>
-                  <td className="px-3 py-2 whitespace-nowrap">{day(order.created_at)}</td>
-                  <td className="px-3 py-2">
-                    <EventList events={eventsOf(order.id)} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroller>
+        <DataTable
+          rows={orders}
+          caption={`Promotion orders, page ${page} of ${pageCount}`}
+          label="Promotion orders"
+          minWidth="min-w-[56rem]"
+          columns={[
+            { header: "Order", cell: (order) => `#${order.id}` },
+            {
+              header: "Product",
+              cell: (order) => (
+                <Link className="text-primary underline-offset-4 hover:underline" to={`/resources/${order.slug}`}>
+                  {order.product_name}
+                </Link>
+              ),
+            },
+            { header: "Buyer", cell: (order) => order.buyer_email },
+            { header: "Months", cell: (order) => order.months },
+            { header: "Total", cell: (order) => formatMoney(order.total) },
+            {
+              header: "Payment",
+              cell: (order) => (
+                <>
+                  <span className={`rounded px-2 py-0.5 text-xs font-medium capitalize ${STATUS_STYLE[order.status]}`}>{order.status}</span>
+                  <span className="ml-1 text-xs text-muted-foreground">({order.provider})</span>
+                  {order.attention.length ? <span className="mt-1 block text-xs font-medium text-destructive">Needs attention: {order.attention.join(", ")}</span> : null}
+                </>
+              ),
+            },
+            { header: "Placement", className: "whitespace-nowrap", cell: (order) => (order.ad_start_date ? `${day(order.ad_start_date)} – ${day(order.ad_end_date)}` : "–") },
+            { header: "Created", className: "whitespace-nowrap", cell: (order) => day(order.created_at) },
+            { header: "Events", cell: (order) => <EventList events={eventsOf(order.id)} /> },
+          ]}
+        />
       )}
       {unmatched.length ? (
         <section aria-labelledby="unmatched-title" className="flex flex-col gap-2">
@@ -120,47 +105,32 @@ export function AdminOrdersPage({
           <p className="text-sm text-muted-foreground">
             Kept as received. A refund or dispute shows here until the payment it belongs to arrives.
           </p>
-          <TableScroller label="Payment events for no known order" className="rounded-lg border border-border">
-            <table className="w-full text-left text-sm">
-              <thead className="bg-muted">
-                <tr>
-                  <th scope="col" className="px-3 py-2">Event</th>
-                  <th scope="col" className="px-3 py-2">Received</th>
-                  <th scope="col" className="px-3 py-2">Payment intent</th>
-                  <th scope="col" className="px-3 py-2">Amount</th>
-                </tr>
-              </thead>
-              <tbody>
-                {unmatched.map((event) => (
-                  <tr key={event.id} className="border-t border-border">
-                    <td className="px-3 py-2">
-                      <span className="font-medium">{event.type}</span>
-                      <br />
-                      <code className="break-all text-xs text-muted-foreground">{event.id}</code>
-                    </td>
-                    <td className="px-3 py-2 whitespace-nowrap">{when(event.received_at)}</td>
-                    <td className="px-3 py-2">
-                      <code className="break-all text-xs">{event.payment_intent_id ?? "–"}</code>
-                    </td>
-                    <td className="px-3 py-2 whitespace-nowrap">
-                      {event.amount === null ? "–" : `${(event.amount / 100).toFixed(2)} ${(event.currency ?? "").toUpperCase()}`}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroller>
+          <DataTable
+            rows={unmatched}
+            caption="Payment events for no known order"
+            columns={[
+              {
+                header: "Event",
+                cell: (event) => (
+                  <>
+                    <span className="font-medium">{event.type}</span>
+                    <br />
+                    <code className="break-all text-xs text-muted-foreground">{event.id}</code>
+                  </>
+                ),
+              },
+              { header: "Received", className: "whitespace-nowrap", cell: (event) => when(event.received_at) },
+              { header: "Payment intent", cell: (event) => <code className="break-all text-xs">{event.payment_intent_id ?? "–"}</code> },
+              {
+                header: "Amount",
+                className: "whitespace-nowrap",
+                cell: (event) => (event.amount === null ? "–" : `${(event.amount / 100).toFixed(2)} ${(event.currency ?? "").toUpperCase()}`),
+              },
+            ]}
+          />
         </section>
       ) : null}
-      {pageCount > 1 ? (
-        <nav aria-label="Pages" className="flex gap-3 text-sm">
-          {page > 1 ? <Link to={`/admin/orders?page=${page - 1}`}>Previous</Link> : null}
-          <span>
-            Page {page} of {pageCount}
-          </span>
-          {page < pageCount ? <Link to={`/admin/orders?page=${page + 1}`}>Next</Link> : null}
-        </nav>
-      ) : null}
+      <Pager page={page} pageCount={pageCount} label="Pages" href={(p) => `/admin/orders?page=${p}`} keepScroll={false} />
     </div>
   );
 }
