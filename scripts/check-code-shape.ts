@@ -2,7 +2,9 @@
  * The code-shape targets of issue 35, checked on every CI run (`npm run check:shape`):
  *  - no source file over 300 lines (tests, generated route types and migrations excepted);
  *  - at most two `Symbol.for(...)` process singletons, each with a comment saying why;
- *  - one module folder writes `products` and its link tables with SQL: `app/domain/products/`;
+ *  - one module folder writes each aggregate's tables (WRITERS): products and their links only in
+ *    `app/domain/products/`, reviews only in `app/domain/reviews/`, orders only in the promotion
+ *    feature, imports only in the CSV import feature;
  *  - no raw rows asserted to a type unchecked (`queryRows<T>`): reads parse at `app/db/rows.server.ts`.
  * Prints each breach with its place and exits 1 when there is one.
  */
@@ -12,8 +14,13 @@ import { join, relative, sep } from "node:path";
 const root = join(import.meta.dirname, "..");
 export const MAX_LINES = 300;
 export const MAX_SINGLETONS = 2;
-export const PRODUCT_WRITER = "app/domain/products/";
-const PRODUCT_TABLES = ["products", "product_niches", "product_subcategories", "product_makers"];
+/** The one folder that may insert, update or delete each table (raw SQL or Drizzle's builder). */
+export const WRITERS: Record<string, string[]> = {
+  "app/domain/products/": ["products", "product_niches", "product_subcategories", "product_makers"],
+  "app/domain/reviews/": ["product_feedback"],
+  "app/features/promotion/": ["promotion_orders", "payment_events"],
+  "app/features/catalog-import/": ["catalog_imports", "catalog_import_rows"],
+};
 
 function sourceFiles(dir: string): string[] {
   const out: string[] = [];
@@ -43,11 +50,12 @@ export function checkShape(base = root): Breach[] {
       return [];
     }
   });
-  const writeStatement = new RegExp(
-    String.raw`\b(insert\s+into|update|delete\s+from)\s+"?(${PRODUCT_TABLES.join("|")})"?(?=[\s(;]|$)`,
-    "i",
-  );
-  const builderWrite = new RegExp(String.raw`\.(insert|update|delete)\(\s*(${PRODUCT_TABLES.join("|")})\s*\)`);
+  const writers = Object.entries(WRITERS).map(([owner, tables]) => ({
+    owner,
+    tables,
+    sql: new RegExp(String.raw`\b(insert\s+into|update|delete\s+from)\s+"?(${tables.join("|")})"?(?=[\s(;]|$)`, "i"),
+    builder: new RegExp(String.raw`\.(insert|update|delete)\(\s*(${tables.join("|")})\s*\)`),
+  }));
   let singletons = 0;
   for (const path of files) {
     const rel = relative(base, path).split(sep).join("/");
@@ -66,8 +74,10 @@ export function checkShape(base = root): Breach[] {
         const previous = lines.slice(Math.max(0, index - 3), index).join("\n");
         if (!/\/\/|\*/.test(previous)) breaches.push({ rule: "singleton without a why", place, detail: line.trim() });
       }
-      if (!rel.startsWith(PRODUCT_WRITER) && (writeStatement.test(line) || builderWrite.test(line))) {
-        breaches.push({ rule: "products written outside app/domain/products/", place, detail: line.trim() });
+      for (const writer of writers) {
+        if (!rel.startsWith(writer.owner) && (writer.sql.test(line) || writer.builder.test(line))) {
+          breaches.push({ rule: `${writer.tables[0]} written outside ${writer.owner}`, place, detail: line.trim() });
+        }
       }
       if (/\bqueryRows<|as unknown as \{ rows/.test(line)) {
         breaches.push({ rule: "unchecked row type", place, detail: line.trim() });
