@@ -4,6 +4,7 @@
  * runner whose queue is a table, so a restart picks up what was running. Handlers must be
  * idempotent per step: a job that was running when its process died is run again.
  */
+import { services } from "~/lib/services.server";
 
 export type JobState = "created" | "active" | "completed" | "failed" | "cancelled";
 
@@ -47,22 +48,25 @@ export interface JobQueue {
   getJob(queue: string, id: string): Promise<JobInfo | null>;
 }
 
-const KEY = Symbol.for("toolnest.jobQueue");
-type Holder = { [KEY]?: JobQueue };
+declare module "~/lib/services.server" {
+  interface Services {
+    /** The process's job queue (server/jobs.ts starts it beside the web server). */
+    jobQueue: JobQueue;
+  }
+}
 
-/** The process's job queue (on globalThis: the server bundle and the start script are separate module graphs). */
 export function setJobQueue(queue: JobQueue | undefined) {
-  (globalThis as Holder)[KEY] = queue;
+  services().jobQueue = queue;
 }
 
 export function getJobQueue(): JobQueue {
-  const queue = (globalThis as Holder)[KEY];
+  const queue = services().jobQueue;
   if (!queue) throw new Error("The job queue is not started.");
   return queue;
 }
 
 export function hasJobQueue(): boolean {
-  return (globalThis as Holder)[KEY] !== undefined;
+  return services().jobQueue !== undefined;
 }
 
 export function errorMessage(error: unknown): string {
