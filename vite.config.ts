@@ -153,11 +153,17 @@ const manualChunks: GetManualChunk = (id, meta) => {
   return FRAMEWORK.test(id) ? "framework" : chunks.get(id);
 };
 
-export default defineConfig({
+/**
+ * The server build's entry: React Router's server build and the server that serves it, one bundle
+ * with one copy of each module (server/main.ts, decision 078). The browser build keeps its own.
+ */
+const SERVER_ENTRY = path.resolve(import.meta.dirname, "server/main.ts");
+
+export default defineConfig(({ isSsrBuild }) => ({
   // precompressPlugin: brotli and gzip copies of the client build, served by server/static-files.ts (decision 053).
   plugins: [smallLucideIcons(), tailwindcss(), reactRouter(), precompressPlugin()],
   resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
   // onlyExplicitManualChunks: a module manualChunks does not name is not pulled into its importer's chunk.
-  build: { target: "es2022", rollupOptions: { output: { manualChunks, onlyExplicitManualChunks: true } } },
+  build: { target: "es2022", rollupOptions: { ...(isSsrBuild ? { input: SERVER_ENTRY } : {}), output: { manualChunks, onlyExplicitManualChunks: true } } },
   ssr: { noExternal: ["lucide-react"] },
-});
+}));

@@ -2,10 +2,7 @@ import { Writable } from "node:stream";
 import pino from "pino";
 import { afterEach, describe, expect, it } from "vitest";
 import { handleError } from "./entry.server";
-
-const KEY = Symbol.for("toolnest.logger");
-const holder = globalThis as { [KEY]?: pino.Logger };
-const previous = holder[KEY];
+import { setLogger } from "~/lib/logger.server";
 
 /** The structured log as parsed lines, captured for one test. */
 function captureLog() {
@@ -16,12 +13,12 @@ function captureLog() {
       done();
     },
   });
-  holder[KEY] = pino({ level: "info" }, sink);
+  setLogger(pino({ level: "info" }, sink));
   return lines;
 }
 
 afterEach(() => {
-  holder[KEY] = previous;
+  setLogger(undefined);
 });
 
 const args = (request: Request) => ({ request, params: {}, context: {} }) as never;

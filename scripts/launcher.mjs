@@ -23,12 +23,6 @@ const BUNDLE_ENV = "TOOLNEST_LAUNCH_BUNDLE";
 const KEEP_MS = 24 * 60 * 60 * 1000;
 
 export async function launch(entry, parentURL) {
-  globalThis[Symbol.for("toolnest.launcher")] = {
-    /** What cluster workers run: npm start's launcher, not the TypeScript it loads. */
-    script: fileURLToPath(new URL("./start.mjs", import.meta.url)),
-    /** Imports a JavaScript module (the server build). */
-    importNative: (url) => import(url),
-  };
   // A worker (re)started long after its primary finds the bundle pruned, and makes it again.
   const inherited = cluster.isWorker ? process.env[BUNDLE_ENV] : undefined;
   const file = inherited && fs.existsSync(inherited) ? inherited : await bundle(fileURLToPath(new URL(entry, parentURL)));

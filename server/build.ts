@@ -5,7 +5,8 @@ import path from "node:path";
 import { currentOwner, ownerAlive, type LockOwner } from "../app/db/lock.server";
 
 const root = process.cwd();
-const INPUTS = ["app", "public", "vite.config.ts", "react-router.config.ts", "package.json", "tsconfig.json"];
+/** What the build is made from: the server is bundled with the app (server/main.ts, decision 078). */
+const INPUTS = ["app", "server", "public", "vite.config.ts", "react-router.config.ts", "package.json", "tsconfig.json"];
 /** Where the production build goes (REACT_ROUTER_BUILD_DIR lets parallel test runs keep their own). */
 export function buildDirectory(): string {
   return path.resolve(root, process.env.REACT_ROUTER_BUILD_DIR ?? "build");

@@ -10,13 +10,12 @@ import { createElement, Suspense, use } from "react";
 import { Outlet, Scripts, type ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as entry from "~/entry.server";
+import { setLogger } from "~/lib/logger.server";
 import { dataOnlyBuild, startDataServer } from "../tests/support/data-server";
 import { CSV_UPLOAD_PATH } from "./body-limit";
 
 type Line = { level: number; msg: string; url?: string; err?: { message?: string } };
 const lines: Line[] = [];
-const LOGGER = Symbol.for("toolnest.logger");
-let previous: unknown;
 let server: { base: string; close: () => Promise<unknown> };
 let port = 0;
 
@@ -27,14 +26,13 @@ function Slow() {
 }
 
 beforeAll(async () => {
-  previous = (globalThis as Record<symbol, unknown>)[LOGGER];
   const sink = new Writable({
     write(chunk: Buffer, _encoding, done) {
       for (const text of chunk.toString().split("\n")) if (text) lines.push(JSON.parse(text) as Line);
       done();
     },
   });
-  (globalThis as Record<symbol, unknown>)[LOGGER] = pino({ level: "debug" }, sink);
+  setLogger(pino({ level: "debug" }, sink));
 
   const build = dataOnlyBuild([
     {
@@ -88,7 +86,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server.close();
-  (globalThis as Record<symbol, unknown>)[LOGGER] = previous;
+  setLogger(undefined);
 });
 
 /** Sends `head` (and `body`), then destroys the socket after `waitMs`, as a closed tab or a reset does. */

@@ -11,18 +11,29 @@ interface PrepareOptions {
   log?: (line: string) => void;
 }
 
+/**
+ * Applies migrations and seeds when asked, nothing more: `npm start` does this beside the build,
+ * closes the handle, and the server built with the app opens the database again (decision 078).
+ */
+export async function migrateAndSeed(handle: DatabaseHandle, options: Pick<PrepareOptions, "seed" | "log"> = {}) {
+  await handle.migrate();
+  await seed(handle, options);
+}
+
+async function seed(handle: DatabaseHandle, { seed, log = () => {} }: PrepareOptions) {
+  if (!seed) return;
+  const result = await seedDemoCatalog(handle.db);
+  if (result.seeded) {
+    log(`Loaded the demo catalogue: ${result.products} products, ${result.niches} niches, ${result.subcategories} subcategories.`);
+  }
+}
+
 /** Applies migrations, seeds when asked, and makes the handle the process's database. */
 export async function prepareDatabase(handle: DatabaseHandle, options: PrepareOptions = {}) {
-  const log = options.log ?? (() => {});
   try {
     await handle.migrate();
     await loadSharedAuthSecret(handle.db);
-    if (options.seed) {
-      const result = await seedDemoCatalog(handle.db);
-      if (result.seeded) {
-        log(`Loaded the demo catalogue: ${result.products} products, ${result.niches} niches, ${result.subcategories} subcategories.`);
-      }
-    }
+    await seed(handle, options);
     setDatabase(handle);
     if (options.seed !== undefined) await currentShuffleDay(handle.db);
   } catch (error) {

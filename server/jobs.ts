@@ -1,7 +1,7 @@
 /**
  * Starts the background job workers beside the web server (decision 042): pg-boss on PostgreSQL,
- * the in-process runner on the embedded database. The queue is shared through globalThis with the
- * server bundle (app/lib/jobs/job-queue.ts), whose actions enqueue jobs.
+ * the in-process runner on the embedded database. The queue goes in the services object
+ * (app/lib/services.server.ts), where the app's actions find it to enqueue jobs.
  */
 import type { DatabaseHandle } from "../app/db/client.server";
 import { IMPORT_QUEUE, importJobHandler, importWriteSettings } from "../app/features/catalog-import/import-job.server";

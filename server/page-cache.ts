@@ -30,13 +30,10 @@ export interface CachedPage {
   tags?: ReadonlySet<string>;
 }
 
-const KEY = Symbol.for("toolnest.pageCache");
-type Holder = { [KEY]?: Map<string, CachedPage> };
+const pages = new Map<string, CachedPage>();
 
 function store(): Map<string, CachedPage> {
-  const holder = globalThis as Holder;
-  holder[KEY] ??= new Map();
-  return holder[KEY];
+  return pages;
 }
 
 export const MAX_ENTRIES = 1000;

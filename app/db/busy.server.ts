@@ -16,14 +16,10 @@ export interface RequestScope {
   tags?: Set<string>;
 }
 
-const BUSY_KEY = Symbol.for("toolnest.databaseBusy");
-type BusyHolder = { [BUSY_KEY]?: AsyncLocalStorage<RequestScope> };
+const scopes = new AsyncLocalStorage<RequestScope>();
 
-/** On globalThis: the server bundle and the start script are separate module graphs (see registry.server.ts). */
 export function busyScope() {
-  const holder = globalThis as BusyHolder;
-  holder[BUSY_KEY] ??= new AsyncLocalStorage();
-  return holder[BUSY_KEY];
+  return scopes;
 }
 
 export function withDatabaseBusyScope<T>(run: () => T): T {

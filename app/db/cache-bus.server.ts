@@ -19,10 +19,13 @@
  * other, never a moment later. On the embedded database there is one process: tags are delivered
  * in-process, at once.
  */
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
+import { z } from "zod";
 import { logger } from "~/lib/logger.server";
 import type { DatabaseHandle } from "./client.server";
 import { getDatabaseHandle } from "./registry.server";
+import { col, selectRow } from "./rows.server";
+import { products } from "./schema";
 import { textArray } from "./sql-arrays";
 
 export type CacheTag = "all" | "lists" | "stats" | `product:${string}` | `profile:${string}`;
@@ -38,11 +41,11 @@ export function profileTag(id: string): CacheTag {
 export type InvalidationListener = (tags: CacheTag[]) => void;
 
 const CHANNEL = "toolnest_cache";
+const EpochRow = z.object({ epoch: col.int });
+const TaggedEpochRow = z.object({ tag: z.templateLiteral(["product:", z.string()]), epoch: col.int });
 /** How long a request waits for a NOTIFY the counter says was sent before it drops everything instead. */
 const CATCH_UP_MS = 250;
 
-// The server (scripts/start.ts) and the app bundle are separate module graphs: share one bus.
-const KEY = Symbol.for("toolnest.cacheBus");
 interface Bus {
   listeners: Set<InvalidationListener>;
   listening: WeakSet<DatabaseHandle>;
@@ -53,12 +56,10 @@ interface Bus {
   /** The epoch read in flight, which requests that arrived before it started can share. */
   sync?: { startedAt: number; handle: DatabaseHandle; done: Promise<void> };
 }
-type Holder = { [KEY]?: Bus };
+const theBus: Bus = { listeners: new Set(), listening: new WeakSet(), heard: undefined, waiters: new Set() };
 
 function bus(): Bus {
-  const holder = globalThis as Holder;
-  holder[KEY] ??= { listeners: new Set(), listening: new WeakSet(), heard: undefined, waiters: new Set() };
-  return holder[KEY];
+  return theBus;
 }
 
 function deliver(tags: CacheTag[]) {
@@ -86,16 +87,17 @@ export async function invalidate(tags: CacheTag[]): Promise<void> {
   const handle = getDatabaseHandle();
   if (!handle.notifications) return;
   try {
-    const result = (await handle.db.execute(
+    const row = await selectRow(
+      handle.db,
+      EpochRow,
       sql`with e as (
             insert into cache_epoch (id, epoch) values (1, 1)
             on conflict (id) do update set epoch = cache_epoch.epoch + 1
             returning epoch)
           select e.epoch, pg_notify(${CHANNEL}, json_build_object('epoch', e.epoch, 'tags', ${JSON.stringify(tags)}::json)::text) from e`,
-    )) as unknown as { rows: { epoch: number | string }[] };
-    const epoch = Number(result.rows[0]?.epoch);
+    );
     // Applied here already: when nothing came in between, this process is up to date.
-    if (bus().heard === epoch - 1) heardUpTo(epoch);
+    if (row && bus().heard === row.epoch - 1) heardUpTo(row.epoch);
   } catch (error) {
     logger().warn({ err: error, tags }, "cache invalidation not sent to other instances");
   }
@@ -110,12 +112,13 @@ export async function invalidateProductById(productId: number, extra: CacheTag[]
   const handle = getDatabaseHandle();
   try {
     if (!handle.notifications) {
-      const result = (await handle.db.execute(sql`select slug from products where id = ${productId}`)) as unknown as { rows: { slug: string }[] };
-      const slug = result.rows[0]?.slug;
-      if (slug !== undefined) deliver([productTag(slug), ...extra]);
+      const [product] = await handle.db.select({ slug: products.slug }).from(products).where(eq(products.id, productId));
+      if (product) deliver([productTag(product.slug), ...extra]);
       return;
     }
-    const result = (await handle.db.execute(
+    const row = await selectRow(
+      handle.db,
+      TaggedEpochRow,
       sql`with p as (select 'product:' || slug as tag from products where id = ${productId}),
           e as (
             insert into cache_epoch (id, epoch) select 1, 1 from p
@@ -124,12 +127,10 @@ export async function invalidateProductById(productId: number, extra: CacheTag[]
           select p.tag, e.epoch,
                  pg_notify(${CHANNEL}, json_build_object('epoch', e.epoch, 'tags', array_to_json(array[p.tag] || ${textArray(extra)}))::text)
           from p, e`,
-    )) as unknown as { rows: { tag: string; epoch: number | string }[] };
-    const row = result.rows[0];
+    );
     if (!row) return;
-    deliver([row.tag as CacheTag, ...extra]);
-    const epoch = Number(row.epoch);
-    if (bus().heard === epoch - 1) heardUpTo(epoch);
+    deliver([row.tag, ...extra]);
+    if (bus().heard === row.epoch - 1) heardUpTo(row.epoch);
   } catch (error) {
     logger().warn({ err: error, productId, extra }, "cache invalidation not sent to other instances");
   }
@@ -184,8 +185,7 @@ export function syncInvalidations(since = performance.now(), handle: DatabaseHan
 
 async function readEpoch(handle: DatabaseHandle): Promise<void> {
   listenForInvalidations(handle);
-  const result = (await handle.db.execute(sql`select epoch from cache_epoch where id = 1`)) as unknown as { rows: { epoch: number | string }[] };
-  const epoch = Number(result.rows[0]?.epoch ?? 0);
+  const epoch = (await selectRow(handle.db, EpochRow, sql`select epoch from cache_epoch where id = 1`))?.epoch ?? 0;
   const state = bus();
   if (state.heard === undefined) {
     // First look at the counter: nothing cached before now can be trusted.

@@ -34,13 +34,9 @@ interface Store {
   listening: boolean;
 }
 
-// The server (scripts/start.ts) and the app bundle are separate module graphs: share one store.
-const KEY = Symbol.for("toolnest.dataCache");
-type Holder = { [KEY]?: Store };
+const current: Store = { entries: new Map(), loading: new Set(), listening: false };
 
 function store(): Store {
-  const holder = globalThis as Holder;
-  const current = (holder[KEY] ??= { entries: new Map(), loading: new Set(), listening: false });
   if (!current.listening) {
     current.listening = true;
     onInvalidate(dropCachedData);

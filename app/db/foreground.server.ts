@@ -11,14 +11,10 @@ interface ForegroundState {
   wake: Set<() => void>;
 }
 
-const KEY = Symbol.for("toolnest.foreground");
-type Holder = { [KEY]?: ForegroundState };
+const foreground: ForegroundState = { active: 0, lastEnded: -Infinity, wake: new Set() };
 
-/** On globalThis: the server bundle and the start script (which runs the jobs) are separate module graphs. */
 function state(): ForegroundState {
-  const holder = globalThis as Holder;
-  holder[KEY] ??= { active: 0, lastEnded: -Infinity, wake: new Set() };
-  return holder[KEY];
+  return foreground;
 }
 
 /** A request has started; call the returned function once, when it has been answered. */

@@ -1,18 +1,19 @@
+import { services } from "~/lib/services.server";
 import type { Database, DatabaseHandle } from "./client.server";
 
-/**
- * The process's open database. The server bundle and the start script are separate module
- * graphs, so the handle lives on globalThis where both can see it.
- */
-const KEY = Symbol.for("toolnest.database");
-type Holder = { [KEY]?: DatabaseHandle };
+declare module "~/lib/services.server" {
+  interface Services {
+    /** The process's open database (set by server/serve.ts, scripts and the tests' setup). */
+    database: DatabaseHandle;
+  }
+}
 
 export function setDatabase(handle: DatabaseHandle | undefined) {
-  (globalThis as Holder)[KEY] = handle;
+  services().database = handle;
 }
 
 export function getDatabaseHandle(): DatabaseHandle {
-  const handle = (globalThis as Holder)[KEY];
+  const handle = services().database;
   if (!handle) throw new Error("The database is not open yet.");
   return handle;
 }

@@ -116,14 +116,10 @@ interface Throttle {
   dropped: number;
 }
 
-/** On globalThis: the start script and the server bundle are separate module graphs but one process. */
-const THROTTLE_KEY = Symbol.for("toolnest.errorLogThrottle");
-type Holder = { [THROTTLE_KEY]?: Throttle };
+const minute: Throttle = { windowStart: 0, count: 0, dropped: 0 };
 
 function throttle(): Throttle {
-  const holder = globalThis as Holder;
-  holder[THROTTLE_KEY] ??= { windowStart: 0, count: 0, dropped: 0 };
-  return holder[THROTTLE_KEY];
+  return minute;
 }
 
 /** Whether one more row may be written in the current minute (and counts it). */

@@ -12,18 +12,14 @@ import { env } from "./env.server";
  * milliseconds under page load, and pages rendered 10-20% slower.
  *
  * V8 reads the flag each time it sets the next collection's limit, so it can change while the
- * process runs. The count is on globalThis: the server bundle and the start script (which runs
- * the job workers) are separate module graphs in one process.
+ * process runs. The web server and the job workers are one bundle (decision 078), so one count.
  */
-const KEY = Symbol.for("toolnest.bulkHeapUsers");
-type Holder = { [KEY]?: number };
+let users = 0;
 
 export async function duringBulkWork<T>(work: () => Promise<T>, percent = env().V8_HEAP_GROWING_PERCENT): Promise<T> {
   if (percent <= 0) return work();
-  const holder = globalThis as Holder;
-  const users = holder[KEY] ?? 0;
-  holder[KEY] = users + 1;
-  if (users === 0) {
+  users += 1;
+  if (users === 1) {
     v8.setFlagsFromString(`--heap-growing-percent=${percent}`);
     // The rule takes effect at the next full collection; until then the heap could grow to the
     // limit V8's own growth set after the last one. One now (a pause of tens of milliseconds, once).
@@ -32,10 +28,9 @@ export async function duringBulkWork<T>(work: () => Promise<T>, percent = env().
   try {
     return await work();
   } finally {
-    const left = (holder[KEY] ?? 1) - 1;
-    holder[KEY] = left;
+    users -= 1;
     // 0 is V8's own: the factor it derives from how much time collections have been taking.
-    if (left === 0) v8.setFlagsFromString("--heap-growing-percent=0");
+    if (users === 0) v8.setFlagsFromString("--heap-growing-percent=0");
   }
 }
 
@@ -53,5 +48,5 @@ export function collectGarbage() {
 
 /** How many bulk tasks run in this process now (for tests and diagnostics). */
 export function bulkWorkRunning(): number {
-  return (globalThis as Holder)[KEY] ?? 0;
+  return users;
 }

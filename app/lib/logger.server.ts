@@ -1,11 +1,14 @@
 import pino from "pino";
 import { env } from "./env.server";
 
-const KEY = Symbol.for("toolnest.logger");
-type Holder = { [KEY]?: pino.Logger };
+let instance: pino.Logger | undefined;
 
 export function logger(): pino.Logger {
-  const holder = globalThis as Holder;
-  holder[KEY] ??= pino({ level: env().LOG_LEVEL, base: { app: "toolnest" } });
-  return holder[KEY];
+  instance ??= pino({ level: env().LOG_LEVEL, base: { app: "toolnest" } });
+  return instance;
+}
+
+/** Tests: log to this instance instead (undefined: the configured one again, made on next use). */
+export function setLogger(next: pino.Logger | undefined) {
+  instance = next;
 }

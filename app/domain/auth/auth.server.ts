@@ -127,19 +127,15 @@ export function createAuth(settings: AuthSettings) {
 
 export type Auth = ReturnType<typeof createAuth>;
 
-interface Holder {
-  [KEY]?: { auth: Auth; settings: AuthSettings };
-}
-const KEY = Symbol.for("toolnest.auth");
+let instance: { auth: Auth; settings: AuthSettings } | undefined;
 
 /** The process's Better Auth instance, created on first use (the database is open by then). */
 export function getAuthState() {
-  const holder = globalThis as Holder;
-  if (!holder[KEY]) {
+  if (!instance) {
     const settings = authSettingsFromEnv();
-    holder[KEY] = { auth: createAuth(settings), settings };
+    instance = { auth: createAuth(settings), settings };
   }
-  return holder[KEY];
+  return instance;
 }
 
 export function getAuth(): Auth {
@@ -148,7 +144,7 @@ export function getAuth(): Auth {
 
 /** Tests: use these settings (or forget the instance so the next use reads the environment). */
 export function setAuthSettings(settings: AuthSettings | undefined) {
-  (globalThis as Holder)[KEY] = settings ? { auth: createAuth(settings), settings } : undefined;
+  instance = settings ? { auth: createAuth(settings), settings } : undefined;
 }
 
 /** Whether the development sign-in is on for anyone (server-side callers). */

@@ -5,6 +5,7 @@ import { sql } from "drizzle-orm";
 import { queryRows, type Database } from "~/db/client.server";
 import { env, type Env } from "~/lib/env.server";
 import { fromLoopback } from "~/lib/http/client-address";
+import { services } from "~/lib/services.server";
 
 export type DevSignInMode = Env["DEV_SIGN_IN"];
 
@@ -64,7 +65,7 @@ export function devSignInBanner(e: Env): string | null {
 export function resolveAuthSecret(e: Pick<Env, "AUTH_SECRET" | "DATA_DIR" | "DATABASE_URL">): string {
   if (e.AUTH_SECRET) return e.AUTH_SECRET;
   if (e.DATABASE_URL) {
-    const shared = (globalThis as SecretHolder)[SHARED_SECRET];
+    const shared = services().authSecret;
     if (!shared) throw new Error("The installation's auth secret has not been read from the database yet (prepareDatabase reads it).");
     return shared;
   }
@@ -84,14 +85,17 @@ export function resolveAuthSecret(e: Pick<Env, "AUTH_SECRET" | "DATA_DIR" | "DAT
   return readSecret(file);
 }
 
-/** Kept on globalThis: the start script and the server bundle are separate module graphs. */
-const SHARED_SECRET = Symbol.for("toolnest.sharedAuthSecret");
-type SecretHolder = { [SHARED_SECRET]?: string };
+declare module "~/lib/services.server" {
+  interface Services {
+    /** The installation's auth secret from PostgreSQL, read at start (loadSharedAuthSecret). */
+    authSecret: string;
+  }
+}
 
 /** Reads (making it on the very first start) the installation's secret when PostgreSQL holds it. */
 export async function loadSharedAuthSecret(db: Database, e: Pick<Env, "AUTH_SECRET" | "DATABASE_URL"> = env()): Promise<void> {
   if (e.AUTH_SECRET || !e.DATABASE_URL) return;
-  (globalThis as SecretHolder)[SHARED_SECRET] = await sharedAuthSecret(db);
+  services().authSecret = await sharedAuthSecret(db);
 }
 
 /** The one auth secret of the database: the first of concurrently starting instances inserts it, all read it back. */

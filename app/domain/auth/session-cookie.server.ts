@@ -45,14 +45,11 @@ export function verifiedSessionToken(raw: string, secret: string): string | null
 /** How long a token found without a session is remembered, and how many at most. */
 const DEAD_TTL_MS = 60 * 60_000;
 const MAX_DEAD = 10_000;
-/** On globalThis: the start script (page cache) and the server bundle (session lookup) are separate module graphs. */
-const DEAD = Symbol.for("toolnest.deadSessionTokens");
-type Holder = { [DEAD]?: Map<string, number> };
+/** Read by the page cache (server/page-cache.ts) and written by the session lookup: one copy in the bundle. */
+const dead = new Map<string, number>();
 
 function deadTokens(): Map<string, number> {
-  const holder = globalThis as Holder;
-  holder[DEAD] ??= new Map();
-  return holder[DEAD];
+  return dead;
 }
 
 /** The session lookup found no live session for this validly signed token. */

@@ -46,17 +46,15 @@ interface Entry {
   complete: boolean;
 }
 
-const KEY = Symbol.for("toolnest.adminProductAnchors");
-type Holder = { [KEY]?: Map<string, Entry> };
+let anchors: Map<string, Entry> | undefined;
 
 function store(): Map<string, Entry> {
-  const holder = globalThis as Holder;
-  if (!holder[KEY]) {
+  if (!anchors) {
     const map = new Map<string, Entry>();
-    holder[KEY] = map;
+    anchors = map;
     onInvalidate(() => map.clear());
   }
-  return holder[KEY];
+  return anchors;
 }
 
 /** Drops every anchor (tests; an invalidation does the same). */

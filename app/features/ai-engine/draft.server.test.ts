@@ -12,6 +12,7 @@ import { setAuthSettings } from "~/domain/auth/auth.server";
 import { createSafeFetcher } from "~/lib/fetch/safe-fetch.server";
 import { startTestSite, type TestSite } from "~/lib/fetch/test-server";
 import { RATE_LIMIT_MESSAGE } from "~/lib/http/rate-limit";
+import { setLogger } from "~/lib/logger.server";
 import { createUser } from "../../../tests/factories";
 import { APP_URL, localSettings, signedInCookie, TEST_SECRET } from "../../../tests/support/auth";
 import type { SettingsInput } from "./ai-engine";
@@ -39,14 +40,11 @@ let member = "";
 let admin: { id: string; email: string };
 let taxonomy: { zettel: number; markdown: number; secret: number };
 
-const LOG_KEY = Symbol.for("toolnest.logger");
-const holder = globalThis as { [LOG_KEY]?: pino.Logger };
-const previousLogger = holder[LOG_KEY];
 const logLines: string[] = [];
 
 beforeAll(async () => {
   setAuthSettings(localSettings());
-  holder[LOG_KEY] = pino({ level: "trace" }, new Writable({ write: (chunk, _e, done) => (logLines.push(String(chunk)), done()) }));
+  setLogger(pino({ level: "trace" }, new Writable({ write: (chunk, _e, done) => (logLines.push(String(chunk)), done()) })));
   site = await startTestSite((request, response) => {
     if (request.url === "/empty") {
       response.writeHead(200, { "Content-Type": "text/html" });
@@ -77,7 +75,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  holder[LOG_KEY] = previousLogger;
+  setLogger(undefined);
   setAuthSettings(undefined);
   await Promise.all([site.close(), provider.close()]);
   expect(logLines.join("\n")).not.toContain(KEY);

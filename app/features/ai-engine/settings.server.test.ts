@@ -10,6 +10,7 @@ import { queryRows } from "~/db/client.server";
 import { getDb } from "~/db/registry.server";
 import { setAuthSettings } from "~/domain/auth/auth.server";
 import { readFlash } from "~/domain/flash.server";
+import { setLogger } from "~/lib/logger.server";
 import { adminCookie as signInAdmin, formRequest, localSettings, signedInCookie, TEST_SECRET, APP_URL } from "../../../tests/support/auth";
 import { MESSAGES } from "./ai-engine";
 import { openKey } from "./key-crypto.server";
@@ -24,14 +25,11 @@ let admin = "";
 let member = "";
 let provider: FakeProvider;
 
-const LOG_KEY = Symbol.for("toolnest.logger");
-const holder = globalThis as { [LOG_KEY]?: pino.Logger };
-const previousLogger = holder[LOG_KEY];
 const logLines: string[] = [];
 
 beforeAll(async () => {
   setAuthSettings(localSettings());
-  holder[LOG_KEY] = pino(
+  setLogger(pino(
     { level: "trace" },
     new Writable({
       write(chunk, _encoding, done) {
@@ -39,14 +37,14 @@ beforeAll(async () => {
         done();
       },
     }),
-  );
+  ));
   admin = await signInAdmin(`ai.admin.${run}@example.com`);
   member = await signedInCookie(`ai.member.${run}@example.com`);
   provider = await startFakeProvider();
 });
 
 afterAll(async () => {
-  holder[LOG_KEY] = previousLogger;
+  setLogger(undefined);
   setAuthSettings(undefined);
   await provider.close();
 });

@@ -45,8 +45,7 @@ export async function buildShuffleDay(db: Database, day = utcDay()): Promise<boo
   return built;
 }
 
-const KEY = Symbol.for("toolnest.shuffle");
-type Holder = { [KEY]?: { value: ShuffleDay; checkedAt: number; building?: Promise<unknown> } };
+let cached: { value: ShuffleDay; checkedAt: number; building?: Promise<unknown> } | undefined;
 const RECHECK_MS = 30_000;
 
 async function newestDay(db: Database): Promise<ShuffleDay | undefined> {
@@ -68,8 +67,6 @@ async function newestDay(db: Database): Promise<ShuffleDay | undefined> {
  * all, in the background otherwise (lists keep yesterday's order for the few seconds it takes).
  */
 export async function currentShuffleDay(db: Database): Promise<ShuffleDay> {
-  const holder = globalThis as Holder;
-  const cached = holder[KEY];
   const now = Date.now();
   if (cached && now - cached.checkedAt < RECHECK_MS && cached.value.day === utcDay()) return cached.value;
 
@@ -80,18 +77,18 @@ export async function currentShuffleDay(db: Database): Promise<ShuffleDay> {
     if (!value) throw new Error("No list order could be built.");
   } else if (value.day !== utcDay() && !cached?.building) {
     const building = buildShuffleDay(db).catch(() => false);
-    holder[KEY] = { value, checkedAt: now, building };
+    cached = { value, checkedAt: now, building };
     void building.finally(() => {
-      const state = holder[KEY];
+      const state = cached;
       if (state) Object.assign(state, { building: undefined, checkedAt: 0 });
     });
     return value;
   }
-  holder[KEY] = { value, checkedAt: now, building: cached?.building };
+  cached = { value, checkedAt: now, building: cached?.building };
   return value;
 }
 
 /** Forget the cached order (tests, and after a rebuild). */
 export function resetShuffleCache() {
-  (globalThis as Holder)[KEY] = undefined;
+  cached = undefined;
 }

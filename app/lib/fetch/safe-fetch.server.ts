@@ -10,6 +10,7 @@ import http from "node:http";
 import https from "node:https";
 import type { LookupFunction } from "node:net";
 import { isLoopbackAddress, isPublicAddress, normalizeIp } from "./address-policy.server";
+import { services } from "../services.server";
 
 export type FetchRefusalReason =
   | "invalid url"
@@ -119,20 +120,23 @@ export const safeFetch: SafeFetch = createSafeFetcher();
  * The end-to-end harness's allowance (tests/e2e/serve.ts): the one loopback port of the local site
  * the browser tests draft from. The slot is filled only by code running in this process before the
  * server starts; no setting, variable or request reaches it, so a public server never has one. The
- * harness passes ports, not a fetcher: the server bundle is another module graph, and its own
- * fetcher must throw its own FetchRefused.
+ * harness loads its own copy of this module before the server bundle (whose fetcher must throw the
+ * bundle's FetchRefused): it passes ports, through the services object (app/lib/services.server.ts).
  */
-const HARNESS_PORTS = Symbol.for("toolnest.e2e.safeFetchLoopbackPorts");
-type Harness = { [HARNESS_PORTS]?: readonly number[] };
+declare module "~/lib/services.server" {
+  interface Services {
+    harnessLoopbackPorts: readonly number[];
+  }
+}
 let harnessFetcher: { ports: readonly number[]; fetch: SafeFetch } | undefined;
 
 export function installHarnessLoopbackPorts(ports: readonly number[]) {
-  (globalThis as Harness)[HARNESS_PORTS] = [...ports];
+  services().harnessLoopbackPorts = [...ports];
 }
 
 /** The fetcher for reading a website a person named: the safe fetcher, with the harness's allowance if there is one. */
 export function siteFetcher(): SafeFetch {
-  const ports = (globalThis as Harness)[HARNESS_PORTS];
+  const ports = services().harnessLoopbackPorts;
   if (!ports?.length) return safeFetch;
   if (harnessFetcher?.ports !== ports) harnessFetcher = { ports, fetch: makeFetcher({ testOnlyAllowLoopbackPorts: ports }) };
   return harnessFetcher.fetch;

@@ -10,6 +10,7 @@
  * database, so a job `active` at start-up was cut off and runs again. Either way a job that runs
  * again keeps its id, which a handler may use as its claim on its own records.
  */
+import { services } from "~/lib/services.server";
 
 export type JobState = "created" | "active" | "completed" | "failed" | "cancelled";
 
@@ -53,24 +54,25 @@ export interface JobQueue {
   getJob(queue: string, id: string): Promise<JobInfo | null>;
 }
 
-// Why a process singleton: the start script (server/jobs.ts) starts the queue and the server bundle's
-// actions enqueue on it; they are separate module graphs, so a module variable would be two queues.
-const KEY = Symbol.for("toolnest.jobQueue");
-type Holder = { [KEY]?: JobQueue };
+declare module "~/lib/services.server" {
+  interface Services {
+    /** The process's job queue (server/jobs.ts starts it beside the web server). */
+    jobQueue: JobQueue;
+  }
+}
 
-/** Sets the process's job queue (see KEY). */
 export function setJobQueue(queue: JobQueue | undefined) {
-  (globalThis as Holder)[KEY] = queue;
+  services().jobQueue = queue;
 }
 
 export function getJobQueue(): JobQueue {
-  const queue = (globalThis as Holder)[KEY];
+  const queue = services().jobQueue;
   if (!queue) throw new Error("The job queue is not started.");
   return queue;
 }
 
 export function hasJobQueue(): boolean {
-  return (globalThis as Holder)[KEY] !== undefined;
+  return services().jobQueue !== undefined;
 }
 
 export function errorMessage(error: unknown): string {

@@ -10,6 +10,7 @@ import nodemailer from "nodemailer";
 import { z } from "zod";
 import { env, type Env } from "~/lib/env.server";
 import { logger } from "~/lib/logger.server";
+import { services } from "~/lib/services.server";
 
 export interface MailMessage {
   to: string;
@@ -107,7 +108,6 @@ export interface MailStore {
   failed(id: number, error: string, attempts: number): Promise<void>;
 }
 
-const KEY = Symbol.for("toolnest.mail");
 interface MailState {
   mailer: Mailer;
   pending: Set<Promise<unknown>>;
@@ -115,14 +115,16 @@ interface MailState {
   delivering?: Promise<void>;
   again?: boolean;
 }
-interface Holder {
-  [KEY]?: MailState;
+
+declare module "~/lib/services.server" {
+  interface Services {
+    /** The mailer, the messages on their way, and the outbox the server registers at start. */
+    mail: MailState;
+  }
 }
 
 function state(): MailState {
-  const holder = globalThis as Holder;
-  holder[KEY] ??= { mailer: createMailer(mailSettingsFromEnv()), pending: new Set() };
-  return holder[KEY];
+  return (services().mail ??= { mailer: createMailer(mailSettingsFromEnv()), pending: new Set() });
 }
 
 /** Sends one message now (SMTP or outbox, from the environment); rejects when delivery fails. */
@@ -212,8 +214,8 @@ export function setMailStore(store: MailStore | undefined) {
 
 /** Tests: use these settings (or forget the mailer so the next use reads the environment); the store stays. */
 export function setMailSettings(settings: MailSettings | undefined) {
-  const holder = globalThis as Holder;
-  const store = holder[KEY]?.store;
-  holder[KEY]?.mailer.close();
-  holder[KEY] = settings ? { mailer: createMailer(settings), pending: new Set(), store } : store ? { mailer: createMailer(mailSettingsFromEnv()), pending: new Set(), store } : undefined;
+  const current = services().mail;
+  const store = current?.store;
+  current?.mailer.close();
+  services().mail = settings ? { mailer: createMailer(settings), pending: new Set(), store } : store ? { mailer: createMailer(mailSettingsFromEnv()), pending: new Set(), store } : undefined;
 }
