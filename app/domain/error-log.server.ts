@@ -8,7 +8,9 @@
  * failing request) and keeps the newest ERROR_LOG_KEEP rows.
  */
 import { sql } from "drizzle-orm";
-import { isDatabaseBusy, queryRows, type Database } from "~/db/client.server";
+import { z } from "zod";
+import { isDatabaseBusy, type Database } from "~/db/client.server";
+import { col, selectRows } from "~/db/rows.server";
 import { getDb } from "~/db/registry.server";
 
 export const ERROR_LOG_KEEP = 500;
@@ -172,16 +174,22 @@ export async function recordServerError(event: ServerError, db?: Database): Prom
   }
 }
 
-export interface ErrorLogRow extends ErrorLogEntry {
-  id: string;
+const ErrorLogRow = z.object({
+  id: col.text,
+  method: col.text,
+  path: col.text,
+  status: col.int,
+  message: col.text,
   /** ISO 8601. */
-  created_at: string;
-}
+  created_at: col.text,
+});
+export type ErrorLogRow = z.output<typeof ErrorLogRow>;
 
 /** The newest recorded errors first. */
 export async function recentServerErrors(db: Pick<Database, "execute">, limit = 50): Promise<ErrorLogRow[]> {
-  return queryRows<ErrorLogRow>(
+  return selectRows(
     db,
+    ErrorLogRow,
     sql`select id::text as id, method, path, status, message, to_json(created_at) #>> '{}' as created_at
           from error_log order by created_at desc, id desc limit ${Math.max(1, Math.min(limit, ERROR_LOG_KEEP))}`,
   );

@@ -1,6 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
+import { z } from "zod";
+import { col, selectRows } from "~/db/rows.server";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { queryRows } from "~/db/client.server";
 import { getDb } from "~/db/registry.server";
@@ -33,8 +35,9 @@ function brokenOutbox() {
 }
 
 const rows = () =>
-  queryRows<{ recipient: string; attempts: number; sent: boolean; waiting: boolean; last_error: string | null }>(
+  selectRows(
     getDb(),
+    z.object({ recipient: col.text, attempts: col.int, sent: col.bool, waiting: col.bool, last_error: col.text.nullable() }),
     sql`select recipient, attempts, sent_at is not null as sent, next_attempt_at > now() as waiting, last_error from mail_outbox order by id`,
   );
 

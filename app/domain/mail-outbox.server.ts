@@ -6,7 +6,9 @@
  * dies mid-send leaves its claim to run out, and the message goes again.
  */
 import { sql } from "drizzle-orm";
-import { queryRows, type Database } from "~/db/client.server";
+import { z } from "zod";
+import type { Database } from "~/db/client.server";
+import { col, selectRow } from "~/db/rows.server";
 import { logger } from "~/lib/logger.server";
 import { deliverQueuedMail, type MailStore, setMailStore } from "~/lib/mail/mail.server";
 
@@ -17,6 +19,15 @@ const CLAIM_SECONDS = 120;
 /** Sent messages are kept this long (to answer "did it go?"), then removed. */
 const KEEP_SENT_DAYS = 30;
 
+const ClaimedMail = z.object({
+  id: col.int,
+  attempts: col.int,
+  recipient: col.text,
+  subject: col.text,
+  body_text: col.text,
+  body_html: col.text.nullable(),
+});
+
 export function mailOutboxStore(db: Database): MailStore {
   return {
     async save(message) {
@@ -25,8 +36,9 @@ export function mailOutboxStore(db: Database): MailStore {
       );
     },
     async claim() {
-      const [row] = await queryRows<{ id: number; attempts: number; recipient: string; subject: string; body_text: string; body_html: string | null }>(
+      const row = await selectRow(
         db,
+        ClaimedMail,
         sql`update mail_outbox set claimed_until = now() + make_interval(secs => ${CLAIM_SECONDS}), attempts = attempts + 1
              where id = (select id from mail_outbox
                           where sent_at is null and failed_at is null and next_attempt_at <= now()

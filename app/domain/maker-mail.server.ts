@@ -6,7 +6,9 @@
  * that cannot be sent is logged: the decision stands.
  */
 import { sql } from "drizzle-orm";
-import { queryRows, type Database } from "~/db/client.server";
+import { z } from "zod";
+import type { Database } from "~/db/client.server";
+import { col, selectRows } from "~/db/rows.server";
 import { intArray } from "~/db/sql-arrays";
 import { env } from "~/lib/env.server";
 import { logger } from "~/lib/logger.server";
@@ -36,8 +38,9 @@ export async function submitterMails(
   reason: string | null = null,
 ): Promise<SubmitterMail[]> {
   if (!ids.length) return [];
-  const rows = await queryRows<{ id: number; product_name: string; slug: string; email: string | null; username: string | null }>(
+  const rows = await selectRows(
     tx,
+    z.object({ id: col.int, product_name: col.text, slug: col.text, email: col.text.nullable(), username: col.text.nullable() }),
     sql`select p.id, p.product_name, p.slug,
                coalesce(u.email, p.submitter_email) as email,
                coalesce(pr.username, p.submitter_name) as username
@@ -49,7 +52,7 @@ export async function submitterMails(
   );
   return rows.map((row) => ({
     outcome,
-    productId: Number(row.id),
+    productId: row.id,
     productName: row.product_name,
     slug: row.slug,
     to: row.email,

@@ -4,7 +4,9 @@
  * Products' charts (features/makers) both read it, so it lives here rather than in either feature.
  */
 import { sql } from "drizzle-orm";
-import { queryRows, type Database } from "~/db/client.server";
+import { z } from "zod";
+import type { Database } from "~/db/client.server";
+import { col, selectRows } from "~/db/rows.server";
 import { intArray } from "~/db/sql-arrays";
 import { managedByAs } from "./product-access.server";
 
@@ -18,6 +20,15 @@ export interface DailyActivity {
   upvotes: number;
   saves: number;
 }
+
+const ActivityRow = z.object({
+  product_id: col.int,
+  day: col.text,
+  views: col.int,
+  clicks: col.int,
+  upvotes: col.int,
+  saves: col.int,
+});
 
 /** Events of one kind per product and UTC day since the first day of the window. */
 function countsSince(table: "product_clicks" | "product_upvotes" | "bookmarks") {
@@ -35,8 +46,9 @@ function countsSince(table: "product_clicks" | "product_upvotes" | "bookmarks") 
 export async function dailyActivity(db: Pick<Database, "execute">, userId: string, productIds: readonly number[]): Promise<Map<number, DailyActivity[]>> {
   const byProduct = new Map<number, DailyActivity[]>();
   if (!productIds.length) return byProduct;
-  const rows = await queryRows<DailyActivity & { product_id: number }>(
+  const rows = await selectRows(
     db,
+    ActivityRow,
     sql`with bounds as (select (now() at time zone 'UTC')::date - ${ACTIVITY_DAYS - 1}::int as first,
                                (now() at time zone 'UTC')::date as today),
              owned as (select p.id from products p where p.id = any(${intArray(productIds)}) and ${managedByAs("p", userId)}),

@@ -2,7 +2,9 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { queryRows, type Database } from "~/db/client.server";
+import { z } from "zod";
+import type { Database } from "~/db/client.server";
+import { col, selectRow } from "~/db/rows.server";
 import { env, type Env } from "~/lib/env.server";
 import { fromLoopback } from "~/lib/http/client-address";
 import { services } from "~/lib/services.server";
@@ -101,7 +103,7 @@ export async function loadSharedAuthSecret(db: Database, e: Pick<Env, "AUTH_SECR
 /** The one auth secret of the database: the first of concurrently starting instances inserts it, all read it back. */
 export async function sharedAuthSecret(db: Database): Promise<string> {
   await db.execute(sql`insert into app_secrets (name, value) values ('auth_secret', ${newSecret()}) on conflict (name) do nothing`);
-  const [row] = await queryRows<{ value: string }>(db, sql`select value from app_secrets where name = 'auth_secret'`);
+  const row = await selectRow(db, z.object({ value: col.text }), sql`select value from app_secrets where name = 'auth_secret'`);
   return row!.value;
 }
 

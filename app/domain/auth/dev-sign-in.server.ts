@@ -1,10 +1,10 @@
 import type { BetterAuthPlugin } from "better-auth";
 import { APIError, createAuthEndpoint } from "better-auth/api";
 import { setSessionCookie } from "better-auth/cookies";
-import { sql, type SQL } from "drizzle-orm";
+import { eq, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { queryRows } from "~/db/client.server";
 import { getDb } from "~/db/registry.server";
+import { admin_users } from "~/db/schema";
 
 /**
  * The provider id that marks identities from the development sign-in (the `account` row, so the
@@ -48,7 +48,7 @@ export function devSignInRefusal(existingProviders: readonly string[] | null, ad
 }
 
 async function isAdminEmail(email: string): Promise<boolean> {
-  const rows = await queryRows(getDb(), sql`select 1 from admin_users where email = ${email}`);
+  const rows = await getDb().select({ email: admin_users.email }).from(admin_users).where(eq(admin_users.email, email));
   return rows.length > 0;
 }
 

@@ -3,7 +3,8 @@
  * Kept apart from features/auth/password.server.ts, which uses the Better Auth instance this hook configures.
  */
 import { sql } from "drizzle-orm";
-import { queryRows } from "~/db/client.server";
+import { z } from "zod";
+import { col, selectRow } from "~/db/rows.server";
 import { getDb } from "~/db/registry.server";
 import { env } from "~/lib/env.server";
 import { logger } from "~/lib/logger.server";
@@ -14,11 +15,12 @@ export const RESET_TOKEN_TTL_SECONDS = 60 * 60;
 
 /** Whether the user has an e-mail and password sign-in (Google and development accounts have none). */
 export async function hasPassword(userId: string): Promise<boolean> {
-  const rows = await queryRows<{ found: boolean }>(
+  const row = await selectRow(
     getDb(),
+    z.object({ found: col.bool }),
     sql`select exists (select 1 from account where user_id = ${userId} and provider_id = 'credential' and password is not null) as found`,
   );
-  return rows[0]?.found === true;
+  return row?.found === true;
 }
 
 export function resetPasswordLink(appUrl: string, token: string): string {

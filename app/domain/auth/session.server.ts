@@ -1,7 +1,8 @@
 import { getSessionCookie } from "better-auth/cookies";
 import { sql } from "drizzle-orm";
+import { z } from "zod";
 import { redirect } from "react-router";
-import { queryRows } from "~/db/client.server";
+import { col, selectRow } from "~/db/rows.server";
 import { getDb } from "~/db/registry.server";
 import { copySetCookies } from "~/lib/http/set-cookies";
 import { setFlash } from "../flash.server";
@@ -117,12 +118,13 @@ export async function getSessionUserId(request: Request): Promise<string | null>
   const raw = getSessionCookie(request.headers);
   const token = raw ? verifiedSessionToken(raw, getAuthState().settings.secret) : null;
   if (!token) return null;
-  const rows = await queryRows<{ user_id: string }>(
+  const row = await selectRow(
     getDb(),
+    z.object({ user_id: col.text }),
     sql`select s.user_id from session s join "user" u on u.id = s.user_id
         where s.token = ${token} and s.expires_at > now() and u.suspended_at is null`,
   );
-  return rows[0]?.user_id ?? null;
+  return row?.user_id ?? null;
 }
 
 export async function requireUser(request: Request, context?: unknown): Promise<SessionUser> {
@@ -140,13 +142,14 @@ export const ACCESS_DENIED = "Access Denied: You don't have admin privileges.";
  * it cannot take these rights away either.
  */
 export async function isAdmin(user: Pick<SessionUser, "id" | "email">): Promise<boolean> {
-  const rows = await queryRows<{ admin: boolean }>(
+  const row = await selectRow(
     getDb(),
+    z.object({ admin: col.bool }),
     sql`select exists (select 1 from admin_users where email = lower(${user.email}))
            and exists (select 1 from account where user_id = ${user.id} and provider_id = 'credential')
            and not exists (select 1 from account where user_id = ${user.id} and provider_id = ${DEV_PROVIDER_ID}) as admin`,
   );
-  return rows[0]?.admin === true;
+  return row?.admin === true;
 }
 
 export async function requireAdmin(request: Request, context?: unknown): Promise<SessionUser> {

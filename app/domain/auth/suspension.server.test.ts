@@ -1,7 +1,8 @@
 import { isAPIError } from "better-auth/api";
 import { sql } from "drizzle-orm";
+import { z } from "zod";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { queryRows } from "~/db/client.server";
+import { col, selectRow } from "~/db/rows.server";
 import { getDb } from "~/db/registry.server";
 import { cookieHeader, devSignIn, localSettings, signedInCookie } from "../../../tests/support/auth";
 import { getAuth, setAuthSettings } from "./auth.server";
@@ -15,7 +16,7 @@ const run = Date.now().toString(36);
 const db = () => getDb();
 
 async function userIdOf(email: string): Promise<string> {
-  const [row] = await queryRows<{ id: string }>(db(), sql`select id from "user" where email = ${email}`);
+  const row = await selectRow(db(), z.object({ id: col.text }), sql`select id from "user" where email = ${email}`);
   return row!.id;
 }
 
@@ -25,7 +26,7 @@ async function markSuspended(email: string, on = true) {
 }
 
 async function sessionCount(userId: string): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(db(), sql`select count(*)::int as n from session where user_id = ${userId}`);
+  const row = await selectRow(db(), z.object({ n: col.int }), sql`select count(*)::int as n from session where user_id = ${userId}`);
   return row!.n;
 }
 

@@ -3,13 +3,16 @@
  * never get a session (Better Auth's session.create.before hook in auth.server.ts) nor keep one
  * (session.server.ts treats theirs as none); suspending deletes their sessions.
  */
-import { sql } from "drizzle-orm";
-import { queryRows } from "~/db/client.server";
+import { and, eq, isNotNull } from "drizzle-orm";
 import { getDb } from "~/db/registry.server";
+import { user } from "~/db/schema";
 
 export { SUSPENDED_CODE, SUSPENDED_MESSAGE } from "./suspension";
 
 export async function isSuspended(userId: string): Promise<boolean> {
-  const rows = await queryRows(getDb(), sql`select 1 from "user" where id = ${userId} and suspended_at is not null`);
+  const rows = await getDb()
+    .select({ id: user.id })
+    .from(user)
+    .where(and(eq(user.id, userId), isNotNull(user.suspendedAt)));
   return rows.length > 0;
 }

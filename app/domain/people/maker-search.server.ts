@@ -5,7 +5,9 @@
  * matched nor returned for anyone but an admin. LIKE wildcards in the text are matched literally.
  */
 import { sql } from "drizzle-orm";
-import { queryRows, type Database } from "~/db/client.server";
+import { z } from "zod";
+import type { Database } from "~/db/client.server";
+import { col, selectRows } from "~/db/rows.server";
 import { getDb } from "~/db/registry.server";
 import { textArray } from "~/db/sql-arrays";
 import type { MakerOption } from "~/domain/product-form/taxonomy";
@@ -19,6 +21,9 @@ const PER_FIELD = 5;
 const QUERY_MAX = 100;
 
 type Reader = Pick<Database, "execute">;
+
+/** `email` is selected only for admins: absent, not null, otherwise. */
+const MakerRow = z.object({ id: col.text, username: col.text.nullable(), avatar_url: col.text.nullable(), email: col.text.nullable().optional() });
 
 /** The search text: controls and lone surrogates out, trimmed, at most 100 characters; null when under 2. */
 export function searchText(value: unknown): string | null {
@@ -44,8 +49,9 @@ function containsPattern(text: string): string {
  */
 export async function searchMakers(text: string, options: { includeEmail: boolean }, db: Reader = getDb()): Promise<MakerOption[]> {
   const pattern = containsPattern(text);
-  const byUsername = await queryRows<MakerOption>(
+  const byUsername = await selectRows(
     db,
+    MakerRow,
     sql`select id, username, avatar_url ${options.includeEmail ? sql`, email` : sql``}
           from profiles
          where lower(username) like ${pattern} escape '\\'
@@ -53,8 +59,9 @@ export async function searchMakers(text: string, options: { includeEmail: boolea
          limit ${PER_FIELD}`,
   );
   if (!options.includeEmail) return byUsername;
-  const byEmail = await queryRows<MakerOption>(
+  const byEmail = await selectRows(
     db,
+    MakerRow,
     sql`select id, username, avatar_url, email
           from profiles
          where lower(email) like ${pattern} escape '\\'
@@ -68,8 +75,9 @@ export async function searchMakers(text: string, options: { includeEmail: boolea
 /** The profiles of these ids (a product's makers, for the picker's chips), in the given order. */
 export async function makerProfiles(ids: string[], options: { includeEmail: boolean }, db: Reader = getDb()): Promise<MakerOption[]> {
   if (!ids.length) return [];
-  const rows = await queryRows<MakerOption>(
+  const rows = await selectRows(
     db,
+    MakerRow,
     sql`select id, username, avatar_url ${options.includeEmail ? sql`, email` : sql``} from profiles where id = any(${textArray(ids)})`,
   );
   const byId = new Map(rows.map((row) => [row.id, row]));

@@ -5,27 +5,31 @@
  */
 import crypto from "node:crypto";
 import { sql } from "drizzle-orm";
-import { queryRows, type Database } from "~/db/client.server";
+import { z } from "zod";
+import type { Database } from "~/db/client.server";
+import { col, selectRow, selectRows } from "~/db/rows.server";
 import { firstFreeUsername, usernameBase } from "./username-base";
 
-export interface Profile {
-  id: string;
-  username: string | null;
-  email: string | null;
-  avatar_url: string | null;
-  career: string | null;
-  last_active_at: string;
-  created_at: string;
-  updated_at: string;
-}
+const ProfileRow = z.object({
+  id: col.text,
+  username: col.text.nullable(),
+  email: col.text.nullable(),
+  avatar_url: col.text.nullable(),
+  career: col.text.nullable(),
+  last_active_at: col.text,
+  created_at: col.text,
+  updated_at: col.text,
+});
+export type Profile = z.output<typeof ProfileRow>;
 
 /** Creates the profile of a new user unless it exists; the username is made unique. */
 export async function ensureProfile(db: Database, person: { id: string; email: string }): Promise<void> {
   const base = usernameBase(person.email);
   const attempts = 8;
   for (let attempt = 0; attempt < attempts; attempt += 1) {
-    const taken = await queryRows<{ username: string }>(
+    const taken = await selectRows(
       db,
+      z.object({ username: col.text }),
       sql`select username from profiles where lower(username) like ${`${base.toLowerCase().replace(/[\\%_]/g, "\\$&")}%`}`,
     );
     // After two collisions with concurrent sign-ins, random digits make a third unlikely.
@@ -52,8 +56,9 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 export async function getProfile(db: Database, id: string): Promise<Profile | null> {
-  const [row] = await queryRows<Profile>(
+  const row = await selectRow(
     db,
+    ProfileRow,
     sql`select id, username, email, avatar_url, career, last_active_at::text, created_at::text, updated_at::text
         from profiles where id = ${id}`,
   );

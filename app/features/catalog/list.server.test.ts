@@ -1,4 +1,6 @@
 import { sql } from "drizzle-orm";
+import { z } from "zod";
+import { col, selectRow } from "~/db/rows.server";
 import { beforeEach, describe, expect, it } from "vitest";
 import { queryRows } from "~/db/client.server";
 import { getDb } from "~/db/registry.server";
@@ -20,7 +22,7 @@ async function collectAll(filter: Parameters<typeof listProducts>[0], pageSize: 
 }
 
 async function nicheId(slug: string) {
-  const [row] = await queryRows<{ id: number }>(getDb(), sql`select id from niches where slug = ${slug}`);
+  const row = await selectRow(getDb(), z.object({ id: col.int }), sql`select id from niches where slug = ${slug}`);
   return row!.id;
 }
 

@@ -1,10 +1,11 @@
 import { sql, type SQL } from "drizzle-orm";
+import { selectRows } from "~/db/rows.server";
 import { cachedRead } from "~/db/data-cache.server";
 import { getDb } from "~/db/registry.server";
 import { intArray, textArray } from "~/db/sql-arrays";
 import { decodeCursor, encodeCursor, type ListCursor } from "./cursor.server";
 import type { ProductCard, ProductPage } from "~/domain/product-card";
-import { productCardColumns, queryCards } from "~/domain/product-card.server";
+import { CardRow, plainNumber, productCardColumns, queryCards } from "~/domain/product-card.server";
 import { publicProductFilter } from "~/domain/public-product.server";
 import { currentShuffleDay } from "./shuffle.server";
 
@@ -96,8 +97,9 @@ async function loadProducts(filter: ListFilter, cursor: ListCursor | null, shuff
 
 async function queryRanked(day: string, freshSince: string, afterRank: number, limit: number, where: SQL) {
   const db = getDb();
-  const rows = await queryCards(
+  return selectRows(
     db,
+    RankedCardRow,
     sql`select ${productCardColumns}, r.rank from product_daily_ranks r
         join products p on p.id = r.product_id
         join product_stats s on s.product_id = p.id
@@ -105,5 +107,6 @@ async function queryRanked(day: string, freshSince: string, afterRank: number, l
           and p.created_at < ${freshSince}::timestamptz ${where}
         order by r.rank limit ${limit}`,
   );
-  return rows as (ProductCard & { rank: number })[];
 }
+
+const RankedCardRow = CardRow.extend({ rank: plainNumber });

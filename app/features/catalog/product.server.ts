@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { queryRows } from "~/db/client.server";
+import { z } from "zod";
+import { col, selectRow, selectRows } from "~/db/rows.server";
 import { intArray, textArray } from "~/db/sql-arrays";
 import { getDb } from "~/db/registry.server";
 import { productTag, profileTag } from "~/db/cache-bus.server";
@@ -7,7 +8,7 @@ import { cachedRead } from "~/db/data-cache.server";
 import { sanitizeDescription } from "~/lib/sanitize.server";
 import { memo } from "./memo.server";
 import type { ProductCard } from "~/domain/product-card";
-import { productCardColumns, queryCards } from "~/domain/product-card.server";
+import { CardRow, productCardColumns, queryCards } from "~/domain/product-card.server";
 import { publicProductAs, publicProductFilter } from "~/domain/public-product.server";
 import type { NicheRef } from "./taxonomy-queries.server";
 
@@ -30,15 +31,29 @@ export interface ProductDetail extends ProductCard {
   makers: { id: string; username: string | null; avatar_url: string | null; career: string | null }[];
 }
 
-type Row = Omit<ProductDetail, "description_html" | "niches" | "subcategories" | "makers" | "created_at" | "updated_at" | "coupon_expiry_date"> & {
-  description: string | null;
-  created_at: Date | string;
-  updated_at: Date | string;
-  coupon_expiry_date: Date | string | null;
-  niches: NicheRef[] | null;
-  subcategories: NicheRef[] | null;
-  makers: ProductDetail["makers"] | null;
-};
+const Ref = z.object({ id: z.number(), name: z.string(), slug: z.string() });
+const Maker = z.object({ id: z.string(), username: z.string().nullable(), avatar_url: z.string().nullable(), career: z.string().nullable() });
+/** A `json_agg` list, null when nothing matched. */
+const listOf = <T extends z.ZodType>(item: T) => z.array(item).nullable().transform((list) => list ?? []);
+const isoDate = col.date.transform((date) => date.toISOString());
+
+const DetailRow = CardRow.extend({
+  headline: col.text.nullable(),
+  video_url: col.text.nullable(),
+  has_coupon: col.bool,
+  coupon_text: col.text.nullable(),
+  coupon_code: col.text.nullable(),
+  coupon_url: col.text.nullable(),
+  coupon_expiry_date: isoDate.nullable(),
+  submitter_id: col.text.nullable(),
+  maker_comment: col.text.nullable(),
+  updated_at: isoDate,
+  comments: col.int,
+  bookmarks: col.int,
+  niches: listOf(Ref),
+  subcategories: listOf(Ref),
+  makers: listOf(Maker),
+});
 
 /**
  * A live product by slug with what its page shows, or undefined. Cached until a write to the
@@ -54,8 +69,9 @@ export function getPublicProduct(slug: string): Promise<ProductDetail | undefine
 }
 
 async function loadPublicProduct(slug: string): Promise<ProductDetail | undefined> {
-  const [row] = await queryRows<Row>(
+  const row = await selectRow(
     getDb(),
+    DetailRow,
     sql`select p.id, p.slug, p.product_name, p.headline, p.tagline, p.description, p.website_url, p.logo_url,
           p.video_url, p.pricing, p.tags, p.is_advertised, p.has_coupon, p.coupon_text, p.coupon_code, p.coupon_url,
           p.coupon_expiry_date, p.submitter_id, p.maker_comment, p.created_at, p.updated_at,
@@ -72,29 +88,14 @@ async function loadPublicProduct(slug: string): Promise<ProductDetail | undefine
         from products p join product_stats s on s.product_id = p.id
         where p.slug = ${slug} and ${publicProductFilter}`,
   );
-  if (!row) return undefined;
-  return {
-    ...row,
-    id: Number(row.id),
-    upvotes: Number(row.upvotes),
-    comments: Number(row.comments),
-    bookmarks: Number(row.bookmarks),
-    tags: row.tags ?? [],
-    description: row.description,
-    description_html: sanitizeDescription(row.description ?? ""),
-    created_at: new Date(row.created_at).toISOString(),
-    updated_at: new Date(row.updated_at).toISOString(),
-    coupon_expiry_date: row.coupon_expiry_date ? new Date(row.coupon_expiry_date).toISOString() : null,
-    niches: row.niches ?? [],
-    subcategories: row.subcategories ?? [],
-    makers: row.makers ?? [],
-  };
+  return row && { ...row, description_html: sanitizeDescription(row.description ?? "") };
 }
 
 /** The live slug of a product id, for the legacy /product/{id} links. */
 export async function getPublicSlugById(id: number): Promise<string | undefined> {
-  const [row] = await queryRows<{ slug: string }>(
+  const row = await selectRow(
     getDb(),
+    z.object({ slug: col.text }),
     sql`select p.slug from products p where p.id = ${id} and ${publicProductFilter}`,
   );
   return row?.slug;
@@ -191,8 +192,9 @@ export function firstUpvoters(product: Pick<ProductDetail, "id" | "slug">) {
     tags: [productTag(product.slug)],
     tagsOf: (people) => people.map((person) => profileTag(person.id)),
     load: () =>
-      queryRows<{ id: string; username: string | null; avatar_url: string | null }>(
+      selectRows(
         getDb(),
+        z.object({ id: col.text, username: col.text.nullable(), avatar_url: col.text.nullable() }),
         sql`select pr.id, pr.username, pr.avatar_url from product_upvotes u join profiles pr on pr.id = u.user_id
             where u.product_id = ${product.id} order by u.created_at, u.id limit 5`,
       ),

@@ -1,7 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { queryRows, type Database } from "~/db/client.server";
+import { z } from "zod";
+import type { Database } from "~/db/client.server";
+import { col, selectRow } from "~/db/rows.server";
 import { niche_subcategories, niches, subcategories } from "~/db/schema";
 import { insertCatalogProducts, type NewCatalogProduct } from "~/domain/products/insert.server";
 import { normalizePricing, normalizeTags } from "~/domain/product-input";
@@ -64,11 +66,12 @@ async function seedInTransaction(db: Database, options: { limit?: number }): Pro
   return db.transaction(async (tx) => {
     // Serialise concurrent seeders (several instances starting at once on one PostgreSQL).
     await tx.execute(sql`select pg_advisory_xact_lock(7243018)`);
-    const [existing] = await queryRows<{ n: number }>(
+    const existing = await selectRow(
       tx,
+      z.object({ n: col.int }),
       sql`select (select count(*) from niches) + (select count(*) from products) as n`,
     );
-    if (Number(existing?.n) > 0) return { seeded: false, niches: 0, subcategories: 0, products: 0 };
+    if (existing!.n > 0) return { seeded: false, niches: 0, subcategories: 0, products: 0 };
 
     const nicheRows = await tx
       .insert(niches)

@@ -1,12 +1,14 @@
 import { sql } from "drizzle-orm";
+import { z } from "zod";
+import { col, selectRow } from "~/db/rows.server";
 import { describe, expect, it } from "vitest";
 import { queryRows } from "~/db/client.server";
 import { getDb } from "~/db/registry.server";
 import { seedDemoCatalog } from "./seed.server";
 
 async function count(query: ReturnType<typeof sql>) {
-  const [row] = await queryRows<{ n: number }>(getDb(), query);
-  return Number(row?.n);
+  const row = await selectRow(getDb(), z.object({ n: col.int }), query);
+  return row!.n;
 }
 
 describe("demo catalogue seed", () => {

@@ -1,5 +1,7 @@
 import { sql } from "drizzle-orm";
-import { queryRows, type Database } from "~/db/client.server";
+import { z } from "zod";
+import type { Database } from "~/db/client.server";
+import { col, selectRow } from "~/db/rows.server";
 import { publicProductFilter } from "~/domain/public-product.server";
 
 export interface ShuffleDay {
@@ -24,8 +26,8 @@ export async function buildShuffleDay(db: Database, day = utcDay()): Promise<boo
   const built = await db.transaction(async (tx) => {
     // Waits for another instance's build rather than skipping it: a first start must find an order.
     await tx.execute(sql`select pg_advisory_xact_lock(7243019)`);
-    const [exists] = await queryRows<{ n: number }>(tx, sql`select count(*)::int as n from shuffle_days where day = ${day}`);
-    if (Number(exists?.n) > 0) return false;
+    const exists = await selectRow(tx, z.object({ n: col.int }), sql`select count(*)::int as n from shuffle_days where day = ${day}`);
+    if (exists!.n > 0) return false;
     await tx.execute(sql`
       insert into product_daily_ranks (day, rank, product_id)
       select ${day}, row_number() over (order by md5(p.id::text || ${day}), p.id), p.id
@@ -49,12 +51,13 @@ let cached: { value: ShuffleDay; checkedAt: number; building?: Promise<unknown> 
 const RECHECK_MS = 30_000;
 
 async function newestDay(db: Database): Promise<ShuffleDay | undefined> {
-  const [row] = await queryRows<{ day: string; built_at: Date | string }>(
+  const row = await selectRow(
     db,
+    z.object({ day: col.text, built_at: col.date }),
     sql`select day, built_at from shuffle_days order by day desc limit 1`,
   );
   if (!row) return undefined;
-  const builtAt = new Date(row.built_at);
+  const builtAt = row.built_at;
   const dayStart = startOfUtcDay(row.day);
   const today = startOfUtcDay(utcDay());
   // Products created after the build and before "today" would otherwise fall between the two groups.

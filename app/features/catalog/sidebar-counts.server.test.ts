@@ -1,4 +1,6 @@
 import { sql } from "drizzle-orm";
+import { z } from "zod";
+import { col, selectRow } from "~/db/rows.server";
 import { beforeEach, describe, expect, it } from "vitest";
 import { invalidate } from "~/db/cache-bus.server";
 import { queryRows } from "~/db/client.server";
@@ -13,7 +15,7 @@ const run = Date.now().toString(36);
 const NICHE = `sidebar-niche-${run}`;
 
 async function insertId(query: ReturnType<typeof sql>) {
-  const [row] = await queryRows<{ id: number }>(getDb(), query);
+  const row = await selectRow(getDb(), z.object({ id: col.int }), query);
   return row!.id;
 }
 

@@ -4,8 +4,9 @@
  * slug when the old one belonged to a row that is still published.
  */
 import { sql } from "drizzle-orm";
+import { z } from "zod";
 import { redirect } from "react-router";
-import { queryRows } from "~/db/client.server";
+import { col, selectRow } from "~/db/rows.server";
 import { getDb } from "~/db/registry.server";
 
 export type TaxonKind = "niche" | "subcategory";
@@ -13,8 +14,9 @@ export type TaxonKind = "niche" | "subcategory";
 /** The current slug of the published niche or subcategory that used to answer to `slug`. */
 export async function renamedSlug(kind: TaxonKind, slug: string): Promise<string | undefined> {
   const target = kind === "niche" ? sql.raw("niches") : sql.raw("subcategories");
-  const [row] = await queryRows<{ slug: string }>(
+  const row = await selectRow(
     getDb(),
+    z.object({ slug: col.text }),
     sql`select t.slug from taxonomy_slug_redirects r join ${target} t on t.id = r.target_id and t.status = 'published'
          where r.kind = ${kind} and r.old_slug = ${slug}`,
   );

@@ -1,19 +1,16 @@
-import { count, sql } from "drizzle-orm";
-import { queryRows } from "~/db/client.server";
+import { and, count, eq, sql } from "drizzle-orm";
+import { z } from "zod";
+import { col, selectRow, selectRows } from "~/db/rows.server";
 import { getDb } from "~/db/registry.server";
-import { products } from "~/db/schema";
+import { niches, products } from "~/db/schema";
 import { intArray } from "~/db/sql-arrays";
 import { isPublicProduct, publicProductFilter } from "~/domain/public-product.server";
 import { memo } from "./memo.server";
 
-export interface NicheRef {
-  id: number;
-  name: string;
-  slug: string;
-}
-export interface CountedRef extends NicheRef {
-  count: number;
-}
+const Ref = z.object({ id: col.int, name: col.text, slug: col.text });
+const CountedRow = Ref.extend({ count: col.int });
+export type NicheRef = z.output<typeof Ref>;
+export type CountedRef = z.output<typeof CountedRow>;
 
 export { AI_CATEGORY_NAME, AI_CATEGORY_SLUG } from "./ai-category";
 const AI_SUBCATEGORY_PATTERN = "(^|[^a-z])(ai|llm|mlops)([^a-z]|$)|machine learning";
@@ -21,18 +18,24 @@ const AI_SUBCATEGORY_PATTERN = "(^|[^a-z])(ai|llm|mlops)([^a-z]|$)|machine learn
 const COUNTS_TTL = 60_000;
 
 export async function getPublishedNiche(slug: string): Promise<(NicheRef & { description: string | null }) | undefined> {
-  const [row] = await queryRows<NicheRef & { description: string | null }>(
-    getDb(),
-    sql`select id, name, slug, description from niches where slug = ${slug} and status = 'published'`,
-  );
+  const [row] = await getDb()
+    .select({ id: niches.id, name: niches.name, slug: niches.slug, description: niches.description })
+    .from(niches)
+    .where(and(eq(niches.slug, slug), eq(niches.status, "published")));
   return row;
 }
 
 export async function getPublishedSubcategory(
   slug: string,
 ): Promise<(NicheRef & { is_parent: boolean; parent_id: number | null; childIds: number[] }) | undefined> {
-  const [row] = await queryRows<NicheRef & { is_parent: boolean; parent_id: number | null; child_ids: number[] | null }>(
+  const row = await selectRow(
     getDb(),
+    z.object({
+      ...Ref.shape,
+      is_parent: col.bool,
+      parent_id: col.int.nullable(),
+      child_ids: z.array(col.int).nullable(),
+    }),
     sql`select s.id, s.name, s.slug, s.is_parent, s.parent_id,
           (select array_agg(c.id) from subcategories c where c.parent_id = s.id and c.status = 'published') as child_ids
         from subcategories s where s.slug = ${slug} and s.status = 'published'`,
@@ -45,8 +48,9 @@ export async function getPublishedSubcategory(
 /** Published subcategories that make up the AI pseudo-category. */
 export function aiSubcategoryIds(): Promise<number[]> {
   return memo("ai-subcategories", COUNTS_TTL, async () => {
-    const rows = await queryRows<{ id: number }>(
+    const rows = await selectRows(
       getDb(),
+      z.object({ id: col.int }),
       sql`select id from subcategories where status = 'published' and lower(name) ~ ${AI_SUBCATEGORY_PATTERN} order by id`,
     );
     return rows.map((r) => r.id);
@@ -61,8 +65,9 @@ export function nichesWithCounts(options: { subcategoryIds?: number[] } = {}): P
     const scope = ids
       ? sql`and exists (select 1 from product_subcategories ps where ps.product_id = p.id and ps.subcategory_id = any(${intArray(ids)}))`
       : sql``;
-    return queryRows<CountedRef>(
+    return selectRows(
       getDb(),
+      CountedRow,
       sql`select n.id, n.name, n.slug, count(*)::int as count
           from niches n join product_niches pn on pn.niche_id = n.id
           join products p on p.id = pn.product_id and ${publicProductFilter}
@@ -83,8 +88,9 @@ export function subcategoriesWithCounts(nicheId?: number): Promise<CountedRef[]>
         ? sql`s.is_parent`
         : sql`exists (select 1 from niche_subcategories ns where ns.subcategory_id = s.id and ns.niche_id = ${nicheId})
               and exists (select 1 from product_niches pn where pn.product_id = p.id and pn.niche_id = ${nicheId})`;
-    return queryRows<CountedRef>(
+    return selectRows(
       getDb(),
+      CountedRow,
       sql`select s.id, s.name, s.slug, count(*)::int as count
           from subcategories s join product_subcategories ps on ps.subcategory_id = s.id
           join products p on p.id = ps.product_id and ${publicProductFilter}
@@ -97,19 +103,13 @@ export function subcategoriesWithCounts(nicheId?: number): Promise<CountedRef[]>
 export function countLiveProducts(): Promise<number> {
   return memo("live-count", COUNTS_TTL, async () => {
     const [row] = await getDb().select({ n: count() }).from(products).where(isPublicProduct);
-    return Number(row?.n ?? 0);
+    return row?.n ?? 0;
   });
 }
 
 /** A published subcategory of a published niche, with the live products it and its children hold there. */
-export interface NicheSubcategoryCount {
-  niche_id: number;
-  id: number;
-  name: string;
-  slug: string;
-  parent_id: number | null;
-  count: number;
-}
+const NicheSubcategoryRow = CountedRow.extend({ niche_id: col.int, parent_id: col.int.nullable() });
+export type NicheSubcategoryCount = z.output<typeof NicheSubcategoryRow>;
 
 /**
  * Every (niche, subcategory) pair of the sidebar's tree with its count of live products in that
@@ -119,8 +119,9 @@ export interface NicheSubcategoryCount {
  */
 export function nicheSubcategoryCounts(): Promise<NicheSubcategoryCount[]> {
   return memo("niche-subcategory-counts", COUNTS_TTL, () =>
-    queryRows<NicheSubcategoryCount>(
+    selectRows(
       getDb(),
+      NicheSubcategoryRow,
       sql`with placed as (
             select distinct pn.niche_id, t.top_id, p.id as product_id
             from products p

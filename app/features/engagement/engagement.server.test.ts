@@ -1,13 +1,15 @@
 import { sql } from "drizzle-orm";
+import { z } from "zod";
 import { describe, expect, it } from "vitest";
-import { queryRows } from "~/db/client.server";
+import { col, selectRow } from "~/db/rows.server";
 import { getDb } from "~/db/registry.server";
 import { createProduct, createUser } from "../../../tests/factories";
 import { savedProducts, setBookmark, setUpvote, viewerEngagement } from "./engagement.server";
 
 async function counts(productId: number) {
-  const [row] = await queryRows<{ upvotes: number; bookmarks: number; upvote_rows: number; bookmark_rows: number }>(
+  const row = await selectRow(
     getDb(),
+    z.object({ upvotes: col.int, bookmarks: col.int, upvote_rows: col.int, bookmark_rows: col.int }),
     sql`select s.upvotes, s.bookmarks,
           (select count(*)::int from product_upvotes where product_id = ${productId}) as upvote_rows,
           (select count(*)::int from bookmarks where product_id = ${productId}) as bookmark_rows

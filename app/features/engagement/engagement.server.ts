@@ -4,8 +4,10 @@
  * same transaction as the row written here, so no toggle can be lost or counted twice.
  */
 import { sql } from "drizzle-orm";
+import { z } from "zod";
 import { invalidateProductById } from "~/db/cache-bus.server";
-import { queryRows, type Database } from "~/db/client.server";
+import type { Database } from "~/db/client.server";
+import { col, selectRow, selectRows } from "~/db/rows.server";
 import { getDb } from "~/db/registry.server";
 import { intArray, textArray } from "~/db/sql-arrays";
 import type { ProductCard } from "~/domain/product-card";
@@ -29,6 +31,8 @@ export interface ToggleLimits {
   windowSeconds: number;
 }
 
+const ToggleRow = z.object({ status: col.text, changed: col.bool, total: col.int, retry_after: col.int });
+
 /**
  * One toggle in one round trip: `engagement_toggle` (migrations 0008, 0009) counts the rate limits,
  * writes (or removes) the row idempotently and reads the count the triggers keep in
@@ -45,17 +49,18 @@ async function toggle(
   limits?: ToggleLimits,
 ): Promise<{ ok: true; changed: boolean; count: number } | { ok: false; reason: "not_found" } | { ok: false; reason: "rate_limited"; limit: RateLimitResult }> {
   const entries = limits?.entries ?? [];
-  const [row] = await queryRows<{ status: string; changed: boolean; total: number; retry_after: number }>(
+  const row = await selectRow(
     db,
+    ToggleRow,
     sql`select status, changed, total, retry_after from engagement_toggle(
           ${kind}, ${productId}, ${userId}, ${on},
           ${textArray(entries.map((e) => e.key))}, ${intArray(entries.map((e) => e.limit))}, ${limits?.windowSeconds ?? 60})`,
   );
   if (!row || row.status === "not_found") return { ok: false, reason: "not_found" };
   if (row.status === "rate_limited") {
-    return { ok: false, reason: "rate_limited", limit: { ok: false, retryAfterSeconds: Number(row.retry_after) } };
+    return { ok: false, reason: "rate_limited", limit: { ok: false, retryAfterSeconds: row.retry_after } };
   }
-  return { ok: true, changed: row.changed, count: Number(row.total) };
+  return { ok: true, changed: row.changed, count: row.total };
 }
 
 /**
@@ -85,15 +90,15 @@ export async function setBookmark(userId: string, productId: number, on: boolean
 /** What the user did to each of these live products, with the current counts. Unknown ids are left out. */
 export async function viewerEngagement(userId: string, productIds: readonly number[], db: Database = getDb()): Promise<ViewerEngagement[]> {
   if (productIds.length === 0) return [];
-  const rows = await queryRows<ViewerEngagement>(
+  return selectRows(
     db,
+    z.object({ id: col.int, upvotes: col.int, bookmarks: col.int, upvoted: col.bool, bookmarked: col.bool }) satisfies z.ZodType<ViewerEngagement>,
     sql`select p.id, s.upvotes, s.bookmarks,
           exists (select 1 from product_upvotes u where u.product_id = p.id and u.user_id = ${userId}) as upvoted,
           exists (select 1 from bookmarks b where b.product_id = p.id and b.user_id = ${userId}) as bookmarked
         from products p join product_stats s on s.product_id = p.id
         where p.id = any(${intArray(productIds)}) and ${publicProductFilter}`,
   );
-  return rows.map((r) => ({ ...r, id: Number(r.id), upvotes: Number(r.upvotes), bookmarks: Number(r.bookmarks) }));
 }
 
 /** The signed-in viewer's state of one product for its page's loader; null for anonymous visitors. */
@@ -109,8 +114,9 @@ export interface SavedProduct extends ProductCard {
 
 /** The user's saved live products, most recently saved first (the profile's Saved tab). */
 export async function savedProducts(userId: string, limit = 200, db: Database = getDb()): Promise<SavedProduct[]> {
-  const rows = await queryRows<{ id: number; saved_at: Date | string }>(
+  const rows = await selectRows(
     db,
+    z.object({ id: col.int, saved_at: col.date }),
     sql`select b.product_id as id, b.created_at as saved_at from bookmarks b
         join products p on p.id = b.product_id
         where b.user_id = ${userId} and ${publicProductFilter}
@@ -120,11 +126,11 @@ export async function savedProducts(userId: string, limit = 200, db: Database = 
   const cards = await queryCards(
     db,
     sql`select ${productCardColumns} from products p join product_stats s on s.product_id = p.id
-        where p.id = any(${intArray(rows.map((r) => Number(r.id)))})`,
+        where p.id = any(${intArray(rows.map((r) => r.id))})`,
   );
   const byId = new Map(cards.map((c) => [c.id, c]));
   return rows.flatMap((r) => {
-    const card = byId.get(Number(r.id));
-    return card ? [{ ...card, saved_at: new Date(r.saved_at).toISOString() }] : [];
+    const card = byId.get(r.id);
+    return card ? [{ ...card, saved_at: r.saved_at.toISOString() }] : [];
   });
 }

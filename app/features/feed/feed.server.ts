@@ -1,6 +1,8 @@
 /** RSS 2.0 feed of the newest live products (`/feed.xml`). */
 import { sql } from "drizzle-orm";
-import { queryRows, type Database } from "~/db/client.server";
+import { z } from "zod";
+import type { Database } from "~/db/client.server";
+import { col, selectRows } from "~/db/rows.server";
 import { getDb } from "~/db/registry.server";
 import { publicProductFilter } from "~/domain/public-product.server";
 import { env } from "~/lib/env.server";
@@ -16,25 +18,26 @@ export interface FeedOptions {
   db?: Database;
 }
 
-interface FeedRow {
-  slug: string;
-  product_name: string;
-  tagline: string | null;
-  description: string | null;
-  created_at: Date | string;
-}
+const FeedRow = z.object({
+  slug: col.text,
+  product_name: col.text,
+  tagline: col.text.nullable(),
+  description: col.text.nullable(),
+  created_at: col.date,
+});
 
 /** RFC 822 date as RSS wants it, e.g. `Tue, 02 Jan 2024 03:04:05 GMT`. */
-export function rfc822(value: Date | string): string {
-  return new Date(value).toUTCString();
+export function rfc822(value: Date): string {
+  return value.toUTCString();
 }
 
 export async function rssFeed(options: FeedOptions = {}): Promise<string> {
   const baseUrl = (options.baseUrl ?? env().APP_URL).replace(/\/+$/, "");
   const siteName = options.siteName ?? env().SITE_NAME;
   const limit = Math.max(1, Math.min(500, Math.floor(options.limit ?? FEED_SIZE)));
-  const rows = await queryRows<FeedRow>(
+  const rows = await selectRows(
     options.db ?? getDb(),
+    FeedRow,
     // Served by the partial index products_public_created_idx (created_at desc, id desc).
     sql`select p.slug, p.product_name, p.tagline, left(p.description, 4000) as description, p.created_at
         from products p

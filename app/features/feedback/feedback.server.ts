@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { invalidate, productTag, profileTag } from "~/db/cache-bus.server";
 import { cachedRead } from "~/db/data-cache.server";
-import { queryRows } from "~/db/client.server";
+import { col, selectRow, selectRows } from "~/db/rows.server";
 import { intArray } from "~/db/sql-arrays";
 import { getDb } from "~/db/registry.server";
 import { getOptionalUser } from "~/domain/auth/session.server";
@@ -24,17 +24,18 @@ import {
   type Review,
 } from "./feedback";
 
-interface Row {
-  id: number;
-  parent_id: number | null;
-  comment: string;
-  rating: number;
-  created_at: Date | string;
-  user_id: string;
-  username: string | null;
-  avatar_url: string | null;
-  career: string | null;
-}
+const Row = z.object({
+  id: col.int,
+  parent_id: col.int.nullable(),
+  comment: col.text,
+  rating: col.int,
+  created_at: col.date,
+  user_id: col.text,
+  username: col.text.nullable(),
+  avatar_url: col.text.nullable(),
+  career: col.text.nullable(),
+});
+type Row = z.output<typeof Row>;
 
 /**
  * Public means not hidden by an admin and written by a user who is not suspended (decision 046);
@@ -46,10 +47,10 @@ const columns = sql`f.id, f.parent_id, f.comment, f.rating, f.created_at, f.user
 
 function toItem(row: Row): FeedbackItem {
   return {
-    id: Number(row.id),
+    id: row.id,
     comment: row.comment,
-    rating: Number(row.rating),
-    created_at: new Date(row.created_at).toISOString(),
+    rating: row.rating,
+    created_at: row.created_at.toISOString(),
     author: { id: row.user_id, username: row.username, avatar_url: row.avatar_url, career: row.career },
   };
 }
@@ -71,24 +72,27 @@ export async function publicProductFeedback(product: { id: number; slug: string 
 /** A product's reviews (newest first) with their replies (oldest first), and the review summary. */
 export async function productFeedback(productId: number, limit = REVIEWS_SHOWN): Promise<ProductFeedback> {
   const db = getDb();
-  const countRows = await queryRows<{ rating: number; n: number }>(
+  const countRows = await selectRows(
     db,
+    z.object({ rating: col.int, n: col.int }),
     sql`select f.rating, count(*)::int as n from product_feedback f
         where f.product_id = ${productId} and f.parent_id is null and ${visibleFeedback} group by f.rating`,
   );
   // Most products have no reviews yet: their page needs only the (empty) summary.
   const reviewRows = countRows.length
-    ? await queryRows<Row>(
+    ? await selectRows(
         db,
+        Row,
         sql`select ${columns} from product_feedback f left join profiles pr on pr.id = f.user_id
             where f.product_id = ${productId} and f.parent_id is null and ${visibleFeedback}
             order by f.created_at desc, f.id desc limit ${limit}`,
       )
     : [];
-  const reviewIds = reviewRows.map((r) => Number(r.id));
+  const reviewIds = reviewRows.map((r) => r.id);
   const replyRows = reviewIds.length
-    ? await queryRows<Row>(
+    ? await selectRows(
         db,
+        Row,
         sql`select ${columns} from product_feedback f left join profiles pr on pr.id = f.user_id
             where f.parent_id = any(${intArray(reviewIds)}) and ${visibleFeedback}
             order by f.created_at, f.id`,
@@ -96,14 +100,14 @@ export async function productFeedback(productId: number, limit = REVIEWS_SHOWN):
     : [];
   const replies = new Map<number, FeedbackItem[]>();
   for (const row of replyRows) {
-    const parent = Number(row.parent_id);
+    const parent = row.parent_id!;
     const list = replies.get(parent) ?? [];
     list.push(toItem(row));
     replies.set(parent, list);
   }
-  const reviews: Review[] = reviewRows.map((row) => ({ ...toItem(row), replies: replies.get(Number(row.id)) ?? [] }));
+  const reviews: Review[] = reviewRows.map((row) => ({ ...toItem(row), replies: replies.get(row.id) ?? [] }));
   const counts: Record<number, number> = {};
-  for (const { rating, n } of countRows) counts[Number(rating)] = Number(n);
+  for (const { rating, n } of countRows) counts[rating] = n;
   return { summary: summarize(counts), reviews, now: Date.now() };
 }
 
@@ -130,8 +134,9 @@ export async function addFeedback(input: {
   if (message) return { ok: false, status: 400, message, fields };
   const rating = isReply ? REPLY_RATING : input.rating;
   const db = getDb();
-  const [row] = await queryRows<Row>(
+  const row = await selectRow(
     db,
+    Row,
     sql`with added as (
           insert into product_feedback (product_id, user_id, comment, rating, parent_id)
           select p.id, ${input.userId}, ${comment}, ${rating}, ${input.parentId}::int
@@ -146,9 +151,9 @@ export async function addFeedback(input: {
   );
   if (row) {
     await invalidateProductPage(input.productId);
-    return { ok: true, feedback: { ...toItem(row), parent_id: row.parent_id === null ? null : Number(row.parent_id) } };
+    return { ok: true, feedback: { ...toItem(row), parent_id: row.parent_id } };
   }
-  const [product] = await queryRows<{ id: number }>(db, sql`select p.id from products p where p.id = ${input.productId} and ${publicProductFilter}`);
+  const product = await selectRow(db, z.object({ id: col.int }), sql`select p.id from products p where p.id = ${input.productId} and ${publicProductFilter}`);
   return product
     ? { ok: false, status: 404, message: FEEDBACK_MESSAGES.reviewNotFound }
     : { ok: false, status: 404, message: FEEDBACK_MESSAGES.productNotFound };
@@ -156,7 +161,7 @@ export async function addFeedback(input: {
 
 /** The product's page shows its reviews: every instance drops its cached copy. */
 async function invalidateProductPage(productId: number) {
-  const [product] = await queryRows<{ slug: string }>(getDb(), sql`select slug from products where id = ${productId}`);
+  const product = await selectRow(getDb(), z.object({ slug: col.text }), sql`select slug from products where id = ${productId}`);
   if (product) await invalidate([productTag(product.slug)]);
 }
 

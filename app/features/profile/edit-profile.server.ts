@@ -1,7 +1,9 @@
 import { invalidate, profileTag } from "~/db/cache-bus.server";
 import { sql } from "drizzle-orm";
+import { z } from "zod";
 import { data, redirect } from "react-router";
-import { queryRows, type Database } from "~/db/client.server";
+import type { Database } from "~/db/client.server";
+import { col, selectRow, selectRows } from "~/db/rows.server";
 import { intArray } from "~/db/sql-arrays";
 import { parseForm } from "~/lib/forms";
 import { setFlash } from "~/domain/flash.server";
@@ -26,20 +28,21 @@ import type { EditProfileData, NicheOption } from "./types";
 export const MAX_EDIT_BODY_BYTES = AVATAR_MAX_BYTES + 64 * 1024;
 
 export async function loadEditProfile(db: Database, userId: string): Promise<EditProfileData> {
-  const [[profile], niches] = await Promise.all([
-    queryRows<{
-      username: string | null;
-      career: string | null;
-      avatar_url: string | null;
-      primary_niche_id: number | null;
-      loved_niche_ids: number[];
-      updated_at: string;
-    }>(
+  const [profile, niches] = await Promise.all([
+    selectRow(
       db,
+      z.object({
+        username: col.text.nullable(),
+        career: col.text.nullable(),
+        avatar_url: col.text.nullable(),
+        primary_niche_id: col.int.nullable(),
+        loved_niche_ids: z.array(col.int),
+        updated_at: col.text,
+      }),
       sql`select username, career, avatar_url, primary_niche_id, loved_niche_ids, updated_at::text
           from profiles where id = ${userId}`,
     ),
-    queryRows<NicheOption>(db, sql`select id, name from niches where status = 'published' order by lower(name), id`),
+    selectRows(db, z.object({ id: col.int, name: col.text }) satisfies z.ZodType<NicheOption>, sql`select id, name from niches where status = 'published' order by lower(name), id`),
   ]);
   const published = new Set(niches.map((niche) => niche.id));
   return {
@@ -126,8 +129,9 @@ export async function saveEditProfile(db: Database, request: Request, userId: st
 
   const wanted = [...new Set([...(values.primaryNicheId ? [values.primaryNicheId] : []), ...values.favoriteNicheIds])];
   if (wanted.length) {
-    const found = await queryRows<{ id: number }>(
+    const found = await selectRows(
       db,
+      z.object({ id: col.int }),
       sql`select id from niches where status = 'published' and id = any(${intArray(wanted)})`,
     );
     const published = new Set(found.map((row) => row.id));
@@ -154,8 +158,9 @@ export async function saveEditProfile(db: Database, request: Request, userId: st
 
   let previousAvatarUrl: string | null = null;
   try {
-    const [row] = await queryRows<{ previous_avatar_url: string | null }>(
+    const row = await selectRow(
       db,
+      z.object({ previous_avatar_url: col.text.nullable() }),
       sql`update profiles p
              set username = ${values.username},
                  career = ${values.career},

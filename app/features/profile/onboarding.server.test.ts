@@ -1,4 +1,6 @@
 import { sql } from "drizzle-orm";
+import { z } from "zod";
+import { col, selectRow } from "~/db/rows.server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "~/db/client.server";
 import { getDb } from "~/db/registry.server";
@@ -16,7 +18,7 @@ async function signIn(email: string) {
 }
 
 async function userId(email: string) {
-  const [row] = await queryRows<{ id: string }>(getDb(), sql`select id from "user" where email = ${email}`);
+  const row = await selectRow(getDb(), z.object({ id: col.text }), sql`select id from "user" where email = ${email}`);
   return row!.id;
 }
 

@@ -1,6 +1,8 @@
 import { sql } from "drizzle-orm";
+import { z } from "zod";
 import { data, redirect } from "react-router";
-import { queryRows, type Database } from "~/db/client.server";
+import type { Database } from "~/db/client.server";
+import { col, selectRow } from "~/db/rows.server";
 import { getDb } from "~/db/registry.server";
 import { safeRedirectPath } from "~/domain/auth/redirect-path";
 import { requireUser } from "~/domain/auth/session.server";
@@ -20,8 +22,15 @@ function continuePath(request: Request, form?: FormData): string {
  */
 export async function shouldOfferOnboarding(db: Database, who: { userId: string } | { email: string }): Promise<boolean> {
   const match = "userId" in who ? sql`u.id = ${who.userId}` : sql`lower(u.email) = lower(${who.email})`;
-  const [row] = await queryRows<{ has_profile: boolean; username: string | null; created_at: string | null; updated_at: string | null; skipped: boolean }>(
+  const row = await selectRow(
     db,
+    z.object({
+      has_profile: col.bool,
+      username: col.text.nullable(),
+      created_at: col.text.nullable(),
+      updated_at: col.text.nullable(),
+      skipped: col.bool,
+    }),
     sql`select p.id is not null as has_profile, p.username, p.created_at::text, p.updated_at::text,
                p.onboarding_skipped_at is not null as skipped
         from "user" u left join profiles p on p.id = u.id where ${match} limit 1`,

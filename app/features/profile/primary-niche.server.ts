@@ -1,13 +1,16 @@
 import { sql } from "drizzle-orm";
+import { z } from "zod";
 import { redirect } from "react-router";
-import { queryRows, type Database } from "~/db/client.server";
+import type { Database } from "~/db/client.server";
+import { col, selectRow } from "~/db/rows.server";
 import { getDb } from "~/db/registry.server";
 import { getOptionalUser } from "~/domain/auth/session.server";
 
 /** The slug of the user's primary niche ("My Niche") while that niche is published, else null. */
 export async function primaryNicheSlug(db: Database, userId: string): Promise<string | null> {
-  const [row] = await queryRows<{ slug: string }>(
+  const row = await selectRow(
     db,
+    z.object({ slug: col.text }),
     sql`select n.slug from profiles p join niches n on n.id = p.primary_niche_id
          where p.id = ${userId} and n.status = 'published'`,
   );

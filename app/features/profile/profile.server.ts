@@ -1,6 +1,8 @@
 import { sql } from "drizzle-orm";
+import { z } from "zod";
 import { invalidate, profileTag } from "~/db/cache-bus.server";
-import { queryRows, type Database } from "~/db/client.server";
+import type { Database } from "~/db/client.server";
+import { col, selectRows } from "~/db/rows.server";
 import type { Profile } from "~/domain/people/profile-record.server";
 
 /** Spec: complete once it has a username and was saved after it was created. */
@@ -9,8 +11,9 @@ export function isProfileComplete(profile: Pick<Profile, "username" | "created_a
 }
 
 export async function isUsernameTaken(db: Database, username: string, exceptId: string): Promise<boolean> {
-  const rows = await queryRows<{ id: string }>(
+  const rows = await selectRows(
     db,
+    z.object({ id: col.text }),
     sql`select id from profiles where lower(username) = lower(${username}) and id <> ${exceptId} limit 1`,
   );
   return rows.length > 0;

@@ -3,7 +3,8 @@
  * a fixed number of index entries or rows at most, never every match of a common word.
  */
 import { sql, type SQL } from "drizzle-orm";
-import { productCardColumns } from "~/domain/product-card.server";
+import { z } from "zod";
+import { plainNumber, productCardColumns } from "~/domain/product-card.server";
 import { publicProductFilter } from "~/domain/public-product.server";
 import { escapeLike } from "./query";
 
@@ -22,18 +23,11 @@ const FUZZY_CANDIDATES = 200;
 export const TIER = { exact: 0, prefix: 1, allWords: 2, typo: 3, anyWord: 4 } as const;
 const tierSql = (tier: number) => sql.raw(String(tier));
 
-export interface HitRow {
-  id: number;
-  tier: number;
-  score: number;
-}
+/** Every search statement selects `plainNumber`/`float8`/`real` numbers: the cheap check (see `plainNumber`). */
+export const HitRow = z.object({ id: plainNumber, tier: plainNumber, score: plainNumber });
+export type HitRow = z.output<typeof HitRow>;
 
-export interface FuzzyRow {
-  id: number;
-  name: string;
-  upvotes: number;
-  similarity: number;
-}
+export const FuzzyRow = z.object({ id: plainNumber, name: z.string(), upvotes: plainNumber, similarity: plainNumber });
 
 const nameC = sql.raw(`lower(p.product_name) collate "C"`);
 

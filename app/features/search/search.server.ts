@@ -1,5 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
-import { queryRows, type Database } from "~/db/client.server";
+import { z } from "zod";
+import type { Database } from "~/db/client.server";
+import { col, selectRow, selectRows } from "~/db/rows.server";
 import { cachedRead } from "~/db/data-cache.server";
 import { getDb } from "~/db/registry.server";
 import type { ProductCard } from "~/domain/product-card";
@@ -11,8 +13,8 @@ import {
   fuzzyCandidates,
   nameMatches,
   TIER,
-  type FuzzyRow,
-  type HitRow,
+  FuzzyRow,
+  HitRow,
 } from "./search-sql.server";
 
 export { MAX_QUERY_LENGTH, normalizeQuery } from "./query";
@@ -98,8 +100,7 @@ async function runHits(db: Database, parts: SQL[]): Promise<Hit[]> {
     parts.map((part) => sql`(${part})`),
     sql` union all `,
   );
-  const rows = await queryRows<HitRow>(db, sql`select id, tier, score from (${union}) hits`);
-  return rows.map((row) => ({ id: Number(row.id), tier: Number(row.tier), score: Number(row.score) }));
+  return selectRows(db, HitRow, sql`select id, tier, score from (${union}) hits`);
 }
 
 /** Ids in rank order, each once (its best tier wins). */
@@ -110,11 +111,11 @@ function rankedIds(hits: Hit[]): number[] {
 
 /** Tier 3: closeness to the typed name (edit distance or trigram similarity) x popularity. */
 async function fuzzyMatches(db: Database, query: string, words: string[]): Promise<Hit[]> {
-  const rows = await queryRows<FuzzyRow>(db, fuzzyCandidates(query, words));
+  const rows = await selectRows(db, FuzzyRow, fuzzyCandidates(query, words));
   return rows.map((row) => ({
-    id: Number(row.id),
+    id: row.id,
     tier: TIER.typo,
-    score: Math.max(nameCloseness(query, row.name), Number(row.similarity)) * (1 + 0.1 * Math.log1p(Number(row.upvotes))),
+    score: Math.max(nameCloseness(query, row.name), row.similarity) * (1 + 0.1 * Math.log1p(row.upvotes)),
   }));
 }
 
@@ -133,8 +134,9 @@ const analysed = new WeakSet<object>();
 async function ensureStatistics(db: Database) {
   if (analysed.has(db)) return;
   analysed.add(db);
-  const [row] = await queryRows<{ analysed: boolean }>(
+  const row = await selectRow(
     db,
+    z.object({ analysed: col.bool }),
     sql`select exists (select 1 from pg_stats where schemaname = current_schema() and tablename = 'products') as analysed`,
   );
   if (row?.analysed) return;

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
+import { z } from "zod";
 import { describe, expect, it } from "vitest";
-import { queryRows } from "~/db/client.server";
+import { col, selectRow } from "~/db/rows.server";
 import { getDb } from "~/db/registry.server";
 import { buildTsQuery, editDistance, queryTokens } from "./query";
 import { MAX_QUERY_LENGTH, normalizeQuery, searchProducts } from "./search.server";
@@ -14,8 +15,8 @@ async function setStatus(name: string, status: string) {
 }
 
 async function countProducts() {
-  const [row] = await queryRows<{ n: number }>(getDb(), sql`select count(*)::int as n from products`);
-  return Number(row?.n);
+  const row = await selectRow(getDb(), z.object({ n: col.int }), sql`select count(*)::int as n from products`);
+  return row!.n;
 }
 
 describe("normalizeQuery", () => {

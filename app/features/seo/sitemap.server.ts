@@ -11,7 +11,9 @@
  * - tags: distinct tags of live products (`/tag/{encodeURIComponent(tag)}`).
  */
 import { sql } from "drizzle-orm";
-import { queryRows, type Database } from "~/db/client.server";
+import { z } from "zod";
+import type { Database } from "~/db/client.server";
+import { col, selectRow, selectRows } from "~/db/rows.server";
 import { getDb } from "~/db/registry.server";
 import { publicProductFilter } from "~/domain/public-product.server";
 import { env } from "~/lib/env.server";
@@ -31,12 +33,12 @@ export interface SitemapOptions {
 
 interface SitemapUrl {
   loc: string;
-  lastmod?: Date | string | null;
+  lastmod?: Date | null;
 }
 
 /** W3C datetime (seconds precision, UTC), as sitemaps expect. */
-export function w3cDate(value: Date | string): string {
-  return new Date(value).toISOString().replace(/\.\d{3}Z$/, "Z");
+export function w3cDate(value: Date): string {
+  return value.toISOString().replace(/\.\d{3}Z$/, "Z");
 }
 
 /** `products-3.xml` → { kind: "products", page: 3 }; anything else (page 0, leading zeros, other kinds) → null. */
@@ -67,23 +69,25 @@ function resolve(options: SitemapOptions) {
 export async function sitemapIndex(options: SitemapOptions = {}): Promise<string> {
   const { pageSize, baseUrl, db } = resolve(options);
   const [productPages, taxonomyCount, tagCount] = await Promise.all([
-    queryRows<{ page: number; lastmod: Date | string | null }>(
+    selectRows(
       db,
+      z.object({ page: col.int, lastmod: col.date.nullable() }),
       sql`select ((rn - 1) / ${pageSize})::int + 1 as page, max(updated_at) as lastmod
           from (select p.updated_at, row_number() over (order by p.id) as rn from products p where ${publicProductFilter}) x
           group by 1 order by 1`,
     ),
     taxonomyPaths(db).then((paths) => paths.length),
-    queryRows<{ n: number }>(
+    selectRow(
       db,
+      z.object({ n: col.int }),
       sql`select count(distinct t)::int as n from products p cross join lateral unnest(p.tags) as t
           where ${publicProductFilter} and btrim(t) <> ''`,
-    ).then((rows) => Number(rows[0]?.n ?? 0)),
+    ).then((row) => row?.n ?? 0),
   ]);
 
   const files: SitemapUrl[] = [];
   const fileUrl = (kind: SitemapKind, page: number) => `${baseUrl}/sitemaps/${sitemapFileName(kind, page)}`;
-  for (const row of productPages) files.push({ loc: fileUrl("products", Number(row.page)), lastmod: row.lastmod });
+  for (const row of productPages) files.push({ loc: fileUrl("products", row.page), lastmod: row.lastmod });
   for (let page = 1; page <= Math.ceil(taxonomyCount / pageSize); page++) files.push({ loc: fileUrl("taxonomy", page) });
   for (let page = 1; page <= Math.ceil(tagCount / pageSize); page++) files.push({ loc: fileUrl("tags", page) });
 
@@ -115,8 +119,9 @@ async function fileUrls(
 ): Promise<SitemapUrl[]> {
   const offset = (page - 1) * pageSize;
   if (kind === "products") {
-    const rows = await queryRows<{ slug: string; updated_at: Date | string }>(
+    const rows = await selectRows(
       db,
+      z.object({ slug: col.text, updated_at: col.date }),
       sql`select p.slug, p.updated_at from products p
           where ${publicProductFilter}
             and p.id >= (select p.id from products p where ${publicProductFilter} order by p.id offset ${offset} limit 1)
@@ -125,8 +130,9 @@ async function fileUrls(
     return rows.map((r) => ({ loc: `${baseUrl}/resources/${encodeURIComponent(r.slug)}`, lastmod: r.updated_at }));
   }
   if (kind === "tags") {
-    const rows = await queryRows<{ tag: string }>(
+    const rows = await selectRows(
       db,
+      z.object({ tag: col.text }),
       sql`select tag from (
             select distinct t as tag from products p cross join lateral unnest(p.tags) as t
             where ${publicProductFilter} and btrim(t) <> ''
@@ -140,8 +146,9 @@ async function fileUrls(
 
 /** The browsable taxonomy pages, as paths: a few hundred rows even for a large catalogue. */
 async function taxonomyPaths(db: Database): Promise<string[]> {
-  const rows = await queryRows<{ grp: number; niche: string | null; sub: string | null }>(
+  const rows = await selectRows(
     db,
+    z.object({ grp: col.int, niche: col.text.nullable(), sub: col.text.nullable() }),
     sql`with live_niches as (
           select n.id, n.slug from niches n
           where n.status = 'published' and exists (
@@ -183,8 +190,8 @@ async function taxonomyPaths(db: Database): Promise<string[]> {
     "/",
     "/ai-tools",
     ...rows.map((r) => {
-      if (Number(r.grp) === 1) return `/niche/${seg(r.niche!)}`;
-      if (Number(r.grp) === 2) return `/niche/${seg(r.niche!)}/subcategory/${seg(r.sub!)}`;
+      if (r.grp === 1) return `/niche/${seg(r.niche!)}`;
+      if (r.grp === 2) return `/niche/${seg(r.niche!)}/subcategory/${seg(r.sub!)}`;
       return `/parent-subcategory/${seg(r.sub!)}`;
     }),
   ];

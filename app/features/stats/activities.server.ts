@@ -1,19 +1,20 @@
 import { sql } from "drizzle-orm";
-import { queryRows } from "~/db/client.server";
+import { z } from "zod";
+import { col, selectRows } from "~/db/rows.server";
 import { getDb } from "~/db/registry.server";
 import { publicProductFilter } from "~/domain/public-product.server";
 import { ACTIVITY_PREVIEW_LENGTH, preview, type Activity, type ActivityKind } from "./stats";
 
-interface Row {
-  kind: ActivityKind;
-  id: string;
-  created_at: Date | string;
-  comment: string | null;
-  rating: number | null;
-  slug: string;
-  product_name: string;
-  logo_url: string | null;
-}
+const Row = z.object({
+  kind: z.enum(["review", "reply", "upvote", "save"]) satisfies z.ZodType<ActivityKind>,
+  id: col.text,
+  created_at: col.date,
+  comment: col.text.nullable(),
+  rating: col.int.nullable(),
+  slug: col.text,
+  product_name: col.text,
+  logo_url: col.text.nullable(),
+});
 
 /**
  * The profile's My Activities: the user's reviews and replies (previews of 100 characters),
@@ -21,8 +22,9 @@ interface Row {
  */
 export async function userActivities(userId: string, limit = 50): Promise<Activity[]> {
   const n = Math.max(1, Math.min(200, Math.trunc(limit)));
-  const rows = await queryRows<Row>(
+  const rows = await selectRows(
     getDb(),
+    Row,
     sql`select * from (
           (select case when f.parent_id is null then 'review' else 'reply' end as kind, f.id::text as id, f.created_at,
                   left(f.comment, ${ACTIVITY_PREVIEW_LENGTH + 1}) as comment,
@@ -48,9 +50,9 @@ export async function userActivities(userId: string, limit = 50): Promise<Activi
   return rows.map((row) => ({
     kind: row.kind,
     key: `${row.kind}-${row.id}`,
-    created_at: new Date(row.created_at).toISOString(),
+    created_at: row.created_at.toISOString(),
     product: { slug: row.slug, name: row.product_name, logo_url: row.logo_url },
     preview: row.comment === null ? null : preview(row.comment),
-    rating: row.rating === null ? null : Number(row.rating),
+    rating: row.rating,
   }));
 }

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { queryRows } from "~/db/client.server";
+import { z } from "zod";
+import { col, selectRow } from "~/db/rows.server";
 import { getDb } from "~/db/registry.server";
 import { dailyActivity } from "~/domain/product-activity.server";
 import { isProductMaker, managedByAs } from "~/domain/product-access.server";
@@ -13,8 +14,9 @@ import type { SubmitterStats } from "./stats";
 export async function submitterStats(productId: number, viewerId: string | null | undefined): Promise<SubmitterStats | null> {
   if (!viewerId) return null;
   const db = getDb();
-  const [totals] = await queryRows<{ views: number; usages: number; users: number; saves: number; comments: number }>(
+  const totals = await selectRow(
     db,
+    z.object({ views: col.int, usages: col.int, users: col.int, saves: col.int, comments: col.int }),
     sql`select (select count(*) from product_views v where v.product_id = p.id)::int as views,
                (select count(*) from product_clicks c where c.product_id = p.id)::int as usages,
                (select count(distinct c.visitor_hash) from product_clicks c where c.product_id = p.id)::int as users,

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
+import { z } from "zod";
 import { isbot } from "isbot";
-import { queryRows } from "~/db/client.server";
+import { col, selectRow } from "~/db/rows.server";
 import { getDb } from "~/db/registry.server";
 import { managedByAs } from "~/domain/product-access.server";
 import { publicProductFilter } from "~/domain/public-product.server";
@@ -17,8 +18,9 @@ export async function recordView(productId: number, request: Request, userId: st
   if (isbot(request.headers.get("user-agent"))) return "bot";
   const day = utcDay(now);
   const hash = requestVisitorHash(request, userId, day);
-  const rows = await queryRows<{ inserted: boolean | null; own: boolean }>(
+  const row = await selectRow(
     getDb(),
+    z.object({ inserted: col.bool.nullable(), own: col.bool }),
     sql`with product as (select p.id, ${userId === null ? sql`false` : managedByAs("p", userId)} as own
                        from products p where p.id = ${productId} and ${publicProductFilter}),
              added as (insert into product_views (product_id, day, visitor_hash)
@@ -26,7 +28,7 @@ export async function recordView(productId: number, request: Request, userId: st
                        on conflict do nothing returning 1)
         select (select count(*) from added) > 0 as inserted, own from product`,
   );
-  if (!rows.length) return "not-found";
-  if (rows[0]!.own) return "own";
-  return rows[0]!.inserted ? "recorded" : "repeat";
+  if (!row) return "not-found";
+  if (row.own) return "own";
+  return row.inserted ? "recorded" : "repeat";
 }
