@@ -5,7 +5,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { queryRows, type Database } from "../app/db/client.server";
+import { type Database } from "../app/db/client.server";
+import { queryRows } from "../tests/support/raw-rows";
 import { encodeCursor } from "../app/features/catalog/cursor.server";
 import { listProducts } from "../app/features/catalog/list.server";
 import { firstUpvoters, getPublicProduct, similarProducts, spotlight } from "../app/features/catalog/product.server";

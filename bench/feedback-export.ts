@@ -9,7 +9,8 @@
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
-import { queryRows, type Database } from "../app/db/client.server";
+import { type Database } from "../app/db/client.server";
+import { queryRows } from "../tests/support/raw-rows";
 import { setDatabase } from "../app/db/registry.server";
 import { EMPTY_FILTERS } from "../app/features/admin-feedback/feedback-reports";
 import { feedbackCsvStream } from "../app/features/admin-feedback/feedback-export.server";

@@ -11,7 +11,8 @@
 import fs from "node:fs";
 import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
-import { queryRows, type Database } from "../app/db/client.server";
+import { type Database } from "../app/db/client.server";
+import { queryRows } from "../tests/support/raw-rows";
 import { floorInsert } from "./floor-insert";
 import { openScratchDatabase } from "./scratch-database";
 

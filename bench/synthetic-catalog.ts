@@ -4,7 +4,8 @@
  * and run.ts.
  */
 import { sql } from "drizzle-orm";
-import { queryRows, type Database } from "../app/db/client.server";
+import { type Database } from "../app/db/client.server";
+import { queryRows } from "../tests/support/raw-rows";
 
 /* ------------------------------------------------------------ Word lists (deterministic) */
 

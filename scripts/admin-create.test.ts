@@ -3,7 +3,8 @@ import path from "node:path";
 import { verifyPassword } from "better-auth/crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { openDatabase, queryRows } from "~/db/client.server";
+import { openDatabase } from "~/db/client.server";
+import { queryRows } from "../tests/support/raw-rows";
 import { runScript } from "../tests/integration/run-script";
 import { tempDirs } from "../tests/support/temp-dirs";
 

@@ -79,7 +79,8 @@ export function checkShape(base = root): Breach[] {
           breaches.push({ rule: `${writer.tables[0]} written outside ${writer.owner}`, place, detail: line.trim() });
         }
       }
-      if (/\bqueryRows<|as unknown as \{ rows/.test(line)) {
+      // app/db/rows.server.ts is the boundary that parses what the drivers answer.
+      if (rel !== "app/db/rows.server.ts" && /\bqueryRows<|as unknown as \{ rows/.test(line)) {
         breaches.push({ rule: "unchecked row type", place, detail: line.trim() });
       }
     });

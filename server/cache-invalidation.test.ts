@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { invalidate, onInvalidate, productTag, type CacheTag } from "~/db/cache-bus.server";
-import { databaseWasBusy, isDatabaseBusy, openDatabase, queryRows, withDatabaseBusyScope, type DatabaseHandle } from "~/db/client.server";
+import { databaseWasBusy, isDatabaseBusy, openDatabase, withDatabaseBusyScope, type DatabaseHandle } from "~/db/client.server";
+import { queryRows } from "../tests/support/raw-rows";
 import { getDatabaseHandle, getDb } from "~/db/registry.server";
 import { addFeedback } from "~/features/feedback/feedback.server";
 import { createProduct, createUser } from "../tests/factories";

@@ -7,7 +7,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { data, type ServerBuild } from "react-router";
-import { queryRows } from "~/db/client.server";
+import { queryRows } from "../tests/support/raw-rows";
 import { getDb } from "~/db/registry.server";
 import { resetErrorLogThrottle, type ErrorLogEntry } from "~/domain/error-log.server";
 import { handleError } from "~/entry.server";

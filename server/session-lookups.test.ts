@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { queryRows } from "~/db/client.server";
+import { queryRows } from "../tests/support/raw-rows";
 import { getDb } from "~/db/registry.server";
 import * as authModule from "~/domain/auth/auth.server";
 import * as productModule from "~/routes/product";

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { queryRows, type Database } from "../app/db/client.server";
+import { type Database } from "../app/db/client.server";
+import { queryRows } from "./support/raw-rows";
 import { textArray } from "../app/db/sql-arrays";
 
 let counter = 0;

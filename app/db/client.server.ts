@@ -2,8 +2,7 @@
  * Opens the database: the embedded PGlite by default (pglite.server.ts), a PostgreSQL server with
  * DATABASE_URL (postgres.server.ts). Importers use this module only; it re-exports what they need.
  */
-import type { SQL } from "drizzle-orm";
-import type { Database, DatabaseHandle, OpenOptions } from "./common.server";
+import type { DatabaseHandle, OpenOptions } from "./common.server";
 import { openPglite } from "./pglite.server";
 import { openPostgres, POOL_ACQUIRE_TIMEOUT_MS } from "./postgres.server";
 import { env } from "~/lib/env.server";
@@ -17,10 +16,4 @@ export { describeDatabaseUrl } from "./postgres.server";
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
   if (!options.databaseUrl) return openPglite(options);
   return openPostgres(options.databaseUrl, options.poolMax ?? env().DATABASE_POOL_MAX, options.acquireTimeoutMs ?? POOL_ACQUIRE_TIMEOUT_MS);
-}
-
-/** Raw SQL rows; both drivers answer with `{ rows }`. */
-export async function queryRows<T>(db: Pick<Database, "execute">, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
 }

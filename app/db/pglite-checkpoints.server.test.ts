@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { tempDirs } from "../../tests/support/temp-dirs";
-import { queryRows } from "./client.server";
+import { queryRows } from "../../tests/support/raw-rows";
 import { openPglite } from "./pglite.server";
 import { walSinceCheckpoint } from "./pglite-checkpoints.server";
 

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { DatabaseBusyError, queryRows, type Database } from "~/db/client.server";
+import { DatabaseBusyError, type Database } from "~/db/client.server";
+import { queryRows } from "../../tests/support/raw-rows";
 import { getDb } from "~/db/registry.server";
 import {
   ERROR_LOG_KEEP,

@@ -4,7 +4,7 @@ import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { col, selectRows } from "~/db/rows.server";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { queryRows } from "~/db/client.server";
+import { queryRows } from "../../tests/support/raw-rows";
 import { getDb } from "~/db/registry.server";
 import { mailIdle, queueMail, setMailSettings, setMailStore } from "~/lib/mail/mail.server";
 import { outboxFiles, parseEml } from "../../tests/support/eml";

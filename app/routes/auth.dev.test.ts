@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { queryRows } from "~/db/client.server";
+import { queryRows } from "../../tests/support/raw-rows";
 import { getDb } from "~/db/registry.server";
 import { PEER_ADDRESS_HEADER } from "~/lib/http/headers";
 import * as devRoute from "~/routes/auth.dev";

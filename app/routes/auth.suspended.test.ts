@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { OAuth2Server } from "oauth2-mock-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { queryRows } from "~/db/client.server";
+import { queryRows } from "../../tests/support/raw-rows";
 import { getDb } from "~/db/registry.server";
 import { getAuth, setAuthSettings } from "~/domain/auth/auth.server";
 import { SUSPENDED_MESSAGE } from "~/domain/auth/suspension";

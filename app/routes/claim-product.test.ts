@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { OAuth2Server } from "oauth2-mock-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { onInvalidate, type CacheTag } from "~/db/cache-bus.server";
-import { queryRows } from "~/db/client.server";
+import { queryRows } from "../../tests/support/raw-rows";
 import { getDb } from "~/db/registry.server";
 import { getAuth, setAuthSettings } from "~/domain/auth/auth.server";
 import { getPublicProduct } from "~/features/catalog/product.server";

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as accountPasswordRoute from "~/routes/account.password";
 import * as forgotRoute from "~/routes/forgot-password";
 import * as resetRoute from "~/routes/reset-password";
-import { queryRows } from "~/db/client.server";
+import { queryRows } from "../../tests/support/raw-rows";
 import { getDb } from "~/db/registry.server";
 import { readFlash } from "~/domain/flash.server";
 import { mailIdle, setMailSettings } from "~/lib/mail/mail.server";

@@ -1,7 +1,7 @@
 import http from "node:http";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { queryRows } from "~/db/client.server";
+import { queryRows } from "../../tests/support/raw-rows";
 import { getDb } from "~/db/registry.server";
 import { clearMemo } from "~/features/catalog/memo.server";
 import * as submitModule from "~/routes/submit";

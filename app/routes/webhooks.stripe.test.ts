@@ -1,7 +1,7 @@
 /** POST /webhooks/stripe through the real server (Express, input guards, React Router) against the fake Stripe. */
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { queryRows } from "~/db/client.server";
+import { queryRows } from "../../tests/support/raw-rows";
 import { getDb } from "~/db/registry.server";
 import { startCheckout } from "~/features/promotion/checkout.server";
 import { setPayments } from "~/lib/payments/payments.server";

@@ -5,7 +5,7 @@
  * code, so the user, account and profile exist exactly as after a real sign-in.
  */
 import { sql } from "drizzle-orm";
-import { queryRows } from "../../app/db/client.server";
+import { queryRows } from "../support/raw-rows";
 import { getAuth } from "../../app/domain/auth/auth.server";
 import { devSignIn } from "../../app/features/auth/sign-in.server";
 import { parseEnv } from "../../app/lib/env.server";

@@ -6,7 +6,7 @@
  * Usage: tsx tests/integration/crash-durability-fixtures.ts <maker e-mail>
  */
 import { sql } from "drizzle-orm";
-import { queryRows } from "../../app/db/client.server";
+import { queryRows } from "../support/raw-rows";
 import { devSignIn } from "../../app/features/auth/sign-in.server";
 import { parseEnv } from "../../app/lib/env.server";
 import { exitWithError } from "../../server/cli";

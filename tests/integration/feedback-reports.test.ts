@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { queryRows, type Database } from "~/db/client.server";
+import { type Database } from "~/db/client.server";
+import { queryRows } from "../support/raw-rows";
 import { onInvalidate, type CacheTag } from "~/db/cache-bus.server";
 import { getDb } from "~/db/registry.server";
 import { setAuthSettings } from "~/domain/auth/auth.server";

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { expect } from "vitest";
-import { queryRows } from "~/db/client.server";
+import { queryRows } from "./raw-rows";
 import { getDb } from "~/db/registry.server";
 
 /** Helpers of the sitemap tests (app/features/seo, app/routes). */

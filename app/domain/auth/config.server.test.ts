@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { parseEnv } from "~/lib/env.server";
 import { PEER_ADDRESS_HEADER } from "~/lib/http/headers";
 import { sql } from "drizzle-orm";
-import { queryRows } from "~/db/client.server";
+import { queryRows } from "../../../tests/support/raw-rows";
 import { getDb } from "~/db/registry.server";
 import {
   authSettingsFromEnv,

@@ -5,6 +5,7 @@ import { invalidate, productTag } from "~/db/cache-bus.server";
 import type { Database } from "~/db/client.server";
 import { col, selectRow } from "~/db/rows.server";
 import { recordAudit, type Actor } from "~/domain/audit/audit.server";
+import { deleteFeedback, setFeedbackHidden } from "~/domain/reviews/reviews.server";
 import { FEEDBACK_REPORT_MESSAGES, type ModerationIntent } from "./feedback-reports";
 
 export type ModerationResult = { ok: true; slug: string } | { ok: false; status: 404; message: string };
@@ -39,7 +40,7 @@ export async function moderateFeedback(db: Database, actor: Actor, intent: Moder
     const summary = `${kind} #${row.id} on ${row.product_name}`;
     const before = row.hidden_at?.toISOString() ?? null;
     if (intent === "delete") {
-      await tx.execute(sql`delete from product_feedback where id = ${id}`);
+      await deleteFeedback(tx, id);
       await recordAudit(tx, actor, {
         action: "feedback.delete",
         entityType: "feedback",
@@ -55,14 +56,7 @@ export async function moderateFeedback(db: Database, actor: Actor, intent: Moder
         },
       });
     } else {
-      const updated = await selectRow(
-        tx,
-        z.object({ hidden_at: col.date.nullable() }),
-        intent === "hide"
-          ? sql`update product_feedback set hidden_at = coalesce(hidden_at, now()) where id = ${id} returning hidden_at`
-          : sql`update product_feedback set hidden_at = null where id = ${id} returning hidden_at`,
-      );
-      const after = updated?.hidden_at?.toISOString() ?? null;
+      const after = (await setFeedbackHidden(tx, id, intent === "hide"))?.toISOString() ?? null;
       await recordAudit(tx, actor, {
         action: intent === "hide" ? "feedback.hide" : "feedback.unhide",
         entityType: "feedback",

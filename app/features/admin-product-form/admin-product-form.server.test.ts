@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { queryRows, type DatabaseHandle } from "~/db/client.server";
+import { type DatabaseHandle } from "~/db/client.server";
+import { queryRows } from "../../../tests/support/raw-rows";
 import { getDatabaseHandle, getDb, setDatabase } from "~/db/registry.server";
 import { MAKER_COMMENT_EMPTY, NICHE_REQUIRED, PRODUCT_NAME_MIN, URL_INVALID } from "~/domain/product-form/fields";
 import { createUser } from "../../../tests/factories";

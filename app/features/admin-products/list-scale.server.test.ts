@@ -6,7 +6,8 @@
  */
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { queryRows, type Database } from "~/db/client.server";
+import { type Database } from "~/db/client.server";
+import { queryRows } from "../../../tests/support/raw-rows";
 import { getDb } from "~/db/registry.server";
 import { createUser } from "../../../tests/factories";
 import { ANCHOR_EVERY, ANCHOR_FROM } from "./anchors.server";

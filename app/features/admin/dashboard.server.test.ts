@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { queryRows } from "~/db/client.server";
+import { queryRows } from "../../../tests/support/raw-rows";
 import { getDb } from "~/db/registry.server";
 import { createProduct, createUser } from "../../../tests/factories";
 import { recordServerError, resetErrorLogThrottle } from "~/domain/error-log.server";

@@ -2,7 +2,7 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { queryRows } from "~/db/client.server";
+import { queryRows } from "../../../tests/support/raw-rows";
 import { getDb } from "~/db/registry.server";
 import { catalogDir } from "~/domain/catalog-dir.server";
 import { CsvImportError, importCatalogCsv, type ImportReport } from "./csv-import.server";

@@ -5,7 +5,7 @@
 import { Readable } from "node:stream";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { queryRows } from "~/db/client.server";
+import { queryRows } from "../../../tests/support/raw-rows";
 import { getDb } from "~/db/registry.server";
 import { PgBossJobQueue } from "~/lib/jobs/pg-boss.server";
 import { createUser } from "../../../tests/factories";

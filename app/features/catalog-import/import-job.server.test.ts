@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { queryRows } from "~/db/client.server";
+import { queryRows } from "../../../tests/support/raw-rows";
 import { requestStarted } from "~/db/foreground.server";
 import { getDb } from "~/db/registry.server";
 import { InProcessJobQueue } from "~/lib/jobs/in-process.server";

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { col, selectRow } from "~/db/rows.server";
 import { beforeEach, describe, expect, it } from "vitest";
-import { queryRows } from "~/db/client.server";
+import { queryRows } from "../../../tests/support/raw-rows";
 import { getDb } from "~/db/registry.server";
 import { createProduct } from "../../../tests/factories";
 import { InvalidCursorError, listProducts } from "./list.server";

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { col, selectRow } from "~/db/rows.server";
 import { beforeEach, describe, expect, it } from "vitest";
 import { invalidate } from "~/db/cache-bus.server";
-import { queryRows } from "~/db/client.server";
+import { queryRows } from "../../../tests/support/raw-rows";
 import { getDb } from "~/db/registry.server";
 import { createProduct } from "../../../tests/factories";
 import { loadListPage } from "./list-page.server";

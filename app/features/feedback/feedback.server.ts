@@ -8,6 +8,7 @@ import { getDb } from "~/db/registry.server";
 import { getOptionalUser } from "~/domain/auth/session.server";
 import { assertSameOrigin } from "~/lib/http/origin.server";
 import { publicProductFilter } from "~/domain/public-product.server";
+import { insertFeedback } from "~/domain/reviews/reviews.server";
 import { jsonError, parseProductId, rateLimitedJson } from "~/lib/api.server";
 import { clientIp } from "~/lib/http/client-address";
 import { consumeAll } from "~/domain/rate-limit.server";
@@ -118,7 +119,7 @@ export type AddFeedbackResult =
 /**
  * Adds a review (parentId null: rating 1-5 required) or a reply (to a review of the same
  * product; stored with rating 5). The comment is stored as typed (NUL characters, which the
- * database cannot hold, removed) and rendered as text. One statement: all or nothing.
+ * database cannot hold, removed) and rendered as text. Added in one statement (app/domain/reviews).
  */
 export async function addFeedback(input: {
   productId: number;
@@ -134,21 +135,8 @@ export async function addFeedback(input: {
   if (message) return { ok: false, status: 400, message, fields };
   const rating = isReply ? REPLY_RATING : input.rating;
   const db = getDb();
-  const row = await selectRow(
-    db,
-    Row,
-    sql`with added as (
-          insert into product_feedback (product_id, user_id, comment, rating, parent_id)
-          select p.id, ${input.userId}, ${comment}, ${rating}, ${input.parentId}::int
-          from products p
-          where p.id = ${input.productId} and ${publicProductFilter}
-            and (${input.parentId}::int is null or exists (
-                  select 1 from product_feedback r
-                  where r.id = ${input.parentId}::int and r.product_id = p.id and r.parent_id is null and r.hidden_at is null
-                    and not exists (select 1 from "user" su where su.id = r.user_id and su.suspended_at is not null)))
-          returning *)
-        select ${columns} from added f left join profiles pr on pr.id = f.user_id`,
-  );
+  const id = await insertFeedback(db, { productId: input.productId, userId: input.userId, comment, rating, parentId: input.parentId });
+  const row = id === undefined ? undefined : await selectRow(db, Row, sql`select ${columns} from product_feedback f left join profiles pr on pr.id = f.user_id where f.id = ${id}`);
   if (row) {
     await invalidateProductPage(input.productId);
     return { ok: true, feedback: { ...toItem(row), parent_id: row.parent_id } };

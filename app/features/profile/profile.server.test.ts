@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { queryRows } from "~/db/client.server";
+import { queryRows } from "../../../tests/support/raw-rows";
 import { getDb } from "~/db/registry.server";
 import { ensureProfile, getProfile } from "~/domain/people/profile-record.server";
 import { isProfileComplete } from "./profile.server";
