@@ -298,4 +298,54 @@ describe("a server whose event loop runs late (issue 34)", () => {
       await close();
     }
   });
+  it("starts one admitted render per turn of the loop, so a new visitor is accepted between renders (the embedded database's case)", async () => {
+    // Node accepts one new connection per turn of the loop (libuv#3696). Twenty visitors on open
+    // connections ask at once, each render running to its end in the turn that starts it: unpaced,
+    // the twenty fill one turn and a visitor connecting meanwhile is seen once all are done; paced,
+    // after a few.
+    async function orderOfEvents(paceStarts: boolean) {
+      const events: string[] = [];
+      const app = express();
+      app.use((req, _res, next) => (req.path === "/late" && events.push("late visitor seen"), next()));
+      app.use(admissionControl({ maxConcurrent: 100, maxQueued: 100, queueWaitMs: 60_000, paceStarts }));
+      app.get(/.*/, (req, res) => {
+        if (req.path.startsWith("/page")) {
+          events.push("render");
+          const until = performance.now() + 20;
+          while (performance.now() < until);
+        }
+        res.end("done");
+      });
+      const { base, close } = await listen(app);
+      const { hostname, port } = new URL(base);
+      const ask = (socket: net.Socket, path: string) =>
+        new Promise<string>((resolve) => {
+          socket.once("data", (chunk: Buffer) => resolve(chunk.toString("latin1")));
+          socket.write(`GET ${path} HTTP/1.1\r\nHost: ${hostname}:${port}\r\n\r\n`);
+        });
+      const open = () => new Promise<net.Socket>((resolve) => { const socket = net.connect(Number(port), hostname, () => resolve(socket)); });
+      const sockets = await Promise.all(Array.from({ length: 20 }, open));
+      try {
+        // Accepted and answered once: the connections are open when the burst comes.
+        await Promise.all(sockets.map((socket, i) => ask(socket, `/warm-${i}`)));
+        const burst = sockets.map((socket, i) => ask(socket, `/page-${i}`));
+        // Every request of the burst is in the socket buffers before the loop parses the first.
+        blockEventLoop(50);
+        const late = await open();
+        const lateAnswer = ask(late, "/late");
+        await Promise.all(burst);
+        expect(await lateAnswer).toMatch(/^HTTP\/1\.1 200 /);
+        late.destroy();
+        return events;
+      } finally {
+        for (const socket of sockets) socket.destroy();
+        await close();
+      }
+    }
+    const unpaced = await orderOfEvents(false);
+    expect(unpaced.indexOf("late visitor seen")).toBe(20);
+    const paced = await orderOfEvents(true);
+    expect(paced.filter((event) => event === "render")).toHaveLength(20);
+    expect(paced.indexOf("late visitor seen")).toBeLessThan(10);
+  });
 });

@@ -24,6 +24,11 @@ export interface AdmissionOptions {
   queueWaitMs: number;
   /** Event-loop lag (ms) beyond which new page requests are refused at once (default LAG_LIMIT_MS). */
   maxLagMs?: number;
+  /**
+   * Start at most one admitted request per turn of the event loop (the embedded database's case,
+   * where a render runs to its end in the turn that starts it): see `paced` below.
+   */
+  paceStarts?: boolean;
 }
 
 /** Defaults: a page that cannot start within 1 s of arriving is refused; so is any page while the loop is 0.5 s late. */
@@ -119,9 +124,29 @@ export function arrivalCheck({ maxLagMs = LAG_LIMIT_MS }: Pick<AdmissionOptions,
   };
 }
 
-export function admissionControl({ maxConcurrent, maxQueued, queueWaitMs }: AdmissionOptions) {
+/**
+ * Runs the given starts one per turn of the event loop (each from its own setImmediate). Node
+ * accepts one new connection per turn (libuv 1.45+ no longer accepts in a loop, libuv#3696), and
+ * on the embedded database a render runs to its end in the turn that starts it: renders started
+ * back to back made turns of seconds, so 200 visitors connecting at once waited in the kernel's
+ * accept queue, most past 10 s (issue 34). One render a turn keeps turns to one render's time;
+ * requests parsed meanwhile wait in admission's queue, where their wait counts and is bounded.
+ */
+function paced() {
+  const starts: (() => void)[] = [];
+  const pump = () => {
+    starts.shift()?.();
+    if (starts.length > 0) setImmediate(pump);
+  };
+  return (start: () => void) => {
+    if (starts.push(start) === 1) setImmediate(pump);
+  };
+}
+
+export function admissionControl({ maxConcurrent, maxQueued, queueWaitMs, paceStarts = false }: AdmissionOptions) {
   let active = 0;
   const waiting: Waiter[] = [];
+  const schedule = paceStarts ? paced() : (start: () => void) => start();
 
   const release = () => {
     active -= 1;
@@ -137,8 +162,11 @@ export function admissionControl({ maxConcurrent, maxQueued, queueWaitMs }: Admi
     res.once("close", release);
     // Background work on the embedded database gives way while requests are answered.
     res.once("close", requestStarted());
-    // Lets the page handler tell a database pool timeout (503) from a bug (500).
-    withDatabaseBusyScope(() => next());
+    // Lets the page handler tell a database pool timeout (503) from a bug (500). A visitor who
+    // left while a paced start waited is not rendered for.
+    schedule(() => {
+      if (!res.destroyed) withDatabaseBusyScope(() => next());
+    });
   };
 
   const admit = (req: Request, res: Response, next: NextFunction) => {

@@ -87,7 +87,13 @@ export function createServerApp({ mode, build, vite, clientDir = path.resolve(bu
   }
 
   const admit = admissionControl(
-    admission ?? { maxConcurrent: env().MAX_CONCURRENT_REQUESTS, maxQueued: env().MAX_QUEUED_REQUESTS, queueWaitMs: QUEUE_WAIT_MS },
+    admission ?? {
+      maxConcurrent: env().MAX_CONCURRENT_REQUESTS,
+      maxQueued: env().MAX_QUEUED_REQUESTS,
+      queueWaitMs: QUEUE_WAIT_MS,
+      // On the embedded database a render runs within one turn of the loop (server/admission.ts).
+      paceStarts: !env().DATABASE_URL,
+    },
   );
   app.use(admit);
   // For createRequestListener: how loaded the slots are.
