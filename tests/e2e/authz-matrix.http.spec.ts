@@ -70,7 +70,7 @@ const ACCESS: Record<string, Access> = {
   "/admin/products/:id": "admin-form",
   "/admin/products/map-csv": "admin-form",
   "/admin/products/map-csv/:import": "admin-form",
-  "/admin/imports": "admin",
+  "/admin/imports": "admin-form",
   "/admin/imports/:import": "admin-form",
   // Admin resource routes (CSV upload, template, rejected rows): the same gate, no page.
   "/admin/products/upload-csv": "admin-resource",
