@@ -1,5 +1,5 @@
 import { CalendarClockIcon } from "lucide-react";
-import { Form, Link, useSearchParams } from "react-router";
+import { Form, Link, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { FormAlert } from "~/components/ui/form-field";
 import { useFormErrors } from "~/lib/use-form-errors";
@@ -70,7 +70,8 @@ export function OrderForm({
 /** Sign in first, list a product first, or the select of the maker's live products. */
 function ProductChoice({ signedIn, products, error }: { signedIn: boolean; products: PromotableProduct[]; error: string | undefined }) {
   // A product chosen on My Products (Advertise) or kept by the stepper's plain-form round trip.
-  const [searchParams] = useSearchParams();
+  // useLocation, not useSearchParams: that hook would put its code in every page's JavaScript.
+  const searchParams = new URLSearchParams(useLocation().search);
   if (!signedIn) {
     return (
       <p className="text-sm">

@@ -1,6 +1,6 @@
 import { BadgePercentIcon, CheckCircle2Icon, SparklesIcon, TicketIcon, TrendingUpIcon, UsersIcon } from "lucide-react";
 import { useState } from "react";
-import { useNavigation, useSearchParams } from "react-router";
+import { useLocation, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
 import type { PaymentNotice } from "../advertise-page.server";
@@ -43,7 +43,8 @@ const OTHER_TYPES = ["Newsletter feature", "Category sponsorship", "Deal of the 
 
 export function AdvertisePage({ signedIn, products, notice, testMode, errors }: AdvertisePageProps) {
   // Without JavaScript the stepper comes back as ?months=N&step=... (months-stepper.tsx).
-  const [searchParams] = useSearchParams();
+  // useLocation, not useSearchParams: that hook would put its code in every page's JavaScript.
+  const searchParams = new URLSearchParams(useLocation().search);
   const [months, setMonths] = useState(() => monthsFromSearch(searchParams));
   const price = priceFor(months);
   const navigation = useNavigation();
