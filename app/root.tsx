@@ -44,10 +44,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content={THEME_COLOR} />
-        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: themeScript }} />
-        {/* Clicks before hydration are shown and held (decision 080); the client never runs it again, so
-            its text stays out of the page's JavaScript. */}
-        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? earlyClickScript : "" }} />
+        {/* The theme before first paint, then clicks before hydration shown and held (decision 080).
+            Only the server renders their text: a script React renders on the client never runs, so
+            the text stays out of every page's JavaScript (one element: every byte here is on every page). */}
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? `${themeScript}\n${earlyClickScript}` : "" }} />
         <Meta />
         <Links />
       </head>
