@@ -237,14 +237,6 @@ export function sendOverloadedRaw(req: IncomingMessage, res: ServerResponse) {
 export function sendOverloaded(req: Request, res: Response) {
   if (res.headersSent) return;
   res.status(503).set({ "Retry-After": String(RETRY_AFTER_SECONDS), "Cache-Control": "no-store" });
-  if (req.path.startsWith("/api/") || !req.accepts("html")) {
-    res.json({ error: { message: OVERLOADED_MESSAGE } });
-    return;
-  }
-  res
-    .type("html")
-    .send(
-      '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Busy</title></head>' +
-        `<body><main><h1>Busy</h1><p>${OVERLOADED_MESSAGE}</p><a href="/">Back to Home</a></main></body></html>`,
-    );
+  const json = req.path.startsWith("/api/") || !req.accepts("html");
+  res.type(json ? "application/json" : "html").send(json ? OVERLOADED_JSON : OVERLOADED_HTML);
 }
