@@ -8,12 +8,15 @@
  *   AB_PATHS=/,/niche/communities AB_ROUNDS=6 AB_SECONDS=3 npx tsx bench/ab.ts
  *
  * One worker per server (WEB_CONCURRENCY=1) and the page cache off, unless a variant's env says otherwise.
+ * A variant's `dir` runs another checkout (a git worktree at an earlier commit, its database already
+ * seeded there), for a before/after of a change in the same run:
+ *   AB_VARIANTS='[{"name":"before","dir":"/work/wt-before"},{"name":"after"}]' AB_PATHS=/,/niche/communities npx tsx bench/ab.ts
  */
 import { z } from "zod";
 import { loadInTurns, startApp } from "./http";
 
 const variants = z
-  .array(z.object({ name: z.string(), env: z.record(z.string(), z.string()).optional(), node: z.array(z.string()).optional() }))
+  .array(z.object({ name: z.string(), env: z.record(z.string(), z.string()).optional(), node: z.array(z.string()).optional(), dir: z.string().optional() }))
   .min(1)
   .parse(JSON.parse(process.env.AB_VARIANTS ?? '[{"name":"default"}]'));
 const paths = (process.env.AB_PATHS ?? "/").split(",");
@@ -24,7 +27,7 @@ const servers: { name: string; app: Awaited<ReturnType<typeof startApp>> }[] = [
 try {
   // One after the other: the first one builds when the sources changed.
   for (const variant of variants) {
-    servers.push({ name: variant.name, app: await startApp({ WEB_CONCURRENCY: "1", PAGE_CACHE_SECONDS: "0", ...variant.env }, variant.node) });
+    servers.push({ name: variant.name, app: await startApp({ WEB_CONCURRENCY: "1", PAGE_CACHE_SECONDS: "0", ...variant.env }, variant.node, variant.dir) });
   }
   for (const pagePath of paths) {
     const results = await loadInTurns(

@@ -45,10 +45,12 @@ async function stop(child: ChildProcess) {
 }
 
 /** `nodeOptions`: flags for Node and V8 before the script (bench/ab.ts compares them). */
-export async function startApp(env: Record<string, string>, nodeOptions: string[] = []) {
+/** `cwd`: another checkout of the project (a git worktree at an earlier commit), for before/after runs. */
+export async function startApp(env: Record<string, string>, nodeOptions: string[] = [], cwd?: string) {
   const port = await freePort();
   // As `npm start` runs it (package.json).
   const child = spawn(process.execPath, [...nodeOptions, "scripts/start.mjs", "--no-seed"], {
+    cwd,
     env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1", APP_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: "silent", SEED: "false" },
     stdio: ["ignore", "ignore", "inherit"],
   });
