@@ -2,7 +2,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { z } from "zod";
+import { col, selectRow } from "./rows.server";
 import * as schema from "./schema";
 
 export { schema };
@@ -55,6 +58,40 @@ export function resolveMigrationsFolder() {
   const found = candidates.find((dir) => fs.existsSync(path.join(dir, "meta/_journal.json")));
   if (!found) throw new DatabaseOpenError("Cannot find the database migrations (app/db/migrations).");
   return found;
+}
+
+/**
+ * Migrations 0000..0037 were squashed into one baseline (decision 081), which carries 0037's journal
+ * time: a database at 0037 skips it, an empty one applies it. A database at an older migration
+ * would be neither (Drizzle would skip the baseline and leave it half-migrated), so it is refused.
+ */
+export const squashedChain = { migrations: 38, lastCommit: "74a741e" } as const;
+
+/** Refuses a database an older Toolnest left before the baseline, then runs Drizzle's migrator on `db`. */
+export async function migrateFromBaseline(db: Database, migrate: (migrationsFolder: string) => Promise<void>) {
+  const folder = resolveMigrationsFolder();
+  await refuseOlderDatabase(db, baselineWhen(folder));
+  await migrate(folder);
+}
+
+/** The journal time of the first migration (the baseline): Drizzle applies one when it is newer than the last applied. */
+function baselineWhen(folder: string): number {
+  const journal = JSON.parse(fs.readFileSync(path.join(folder, "meta/_journal.json"), "utf8")) as { entries: { when: number }[] };
+  const first = journal.entries[0];
+  if (!first) throw new DatabaseOpenError("The database migrations' journal (app/db/migrations/meta/_journal.json) is empty.");
+  return first.when;
+}
+
+async function refuseOlderDatabase(db: Database, baseline: number) {
+  const table = await selectRow(db, z.object({ present: col.bool }), sql`select to_regclass('drizzle.__drizzle_migrations') is not null as present`);
+  if (!table?.present) return;
+  const Applied = z.object({ count: col.int, last: col.int.nullable() });
+  const applied = await selectRow(db, Applied, sql`select count(*) as count, max(created_at) as last from drizzle.__drizzle_migrations`);
+  if (!applied?.count || (applied.last ?? 0) >= baseline) return;
+  throw new DatabaseOpenError(
+    `This database was created by an older Toolnest (migration ${applied.count} of ${squashedChain.migrations}); ` +
+      `upgrade it with version ${squashedChain.lastCommit} first (start that version once on this database), then start this one.`,
+  );
 }
 
 export async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {

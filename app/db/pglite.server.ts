@@ -13,9 +13,9 @@ import {
   type DatabaseHandle,
   DatabaseOpenError,
   describeError,
+  migrateFromBaseline,
   type OpenOptions,
   pinger,
-  resolveMigrationsFolder,
   schema,
   withTimeout,
 } from "./common.server";
@@ -68,7 +68,7 @@ function pgliteHandle(
     kind: "pglite",
     where,
     async migrate() {
-      await migratePglite(db as never, { migrationsFolder: resolveMigrationsFolder() });
+      await migrateFromBaseline(db, (migrationsFolder) => migratePglite(db as never, { migrationsFolder }));
       if (options.marker) fs.writeFileSync(options.marker, new Date().toISOString());
     },
     ping: pinger((text) => client.query(text)),

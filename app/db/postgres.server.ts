@@ -8,9 +8,9 @@ import {
   type DatabaseHandle,
   DatabaseOpenError,
   describeError,
+  migrateFromBaseline,
   type Notifications,
   pinger,
-  resolveMigrationsFolder,
   schema,
 } from "./common.server";
 
@@ -50,7 +50,8 @@ export async function openPostgres(url: string, poolMax: number, acquireTimeoutM
       const client = await pool.connect();
       try {
         await client.query("select pg_advisory_lock(7243017)");
-        await migratePg(drizzlePg(client, { schema }), { migrationsFolder: resolveMigrationsFolder() });
+        const locked = drizzlePg(client, { schema });
+        await migrateFromBaseline(locked as unknown as Database, (migrationsFolder) => migratePg(locked, { migrationsFolder }));
       } finally {
         await client.query("select pg_advisory_unlock(7243017)").catch(() => {});
         client.release();

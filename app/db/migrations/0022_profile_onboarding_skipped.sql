@@ -1,1 +1,0 @@
-ALTER TABLE "profiles" ADD COLUMN "onboarding_skipped_at" timestamp with time zone;
