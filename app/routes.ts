@@ -64,6 +64,8 @@ export default [
     route("parent-subcategory", "routes/redirect-home.tsx", { id: "parent-subcategory-without-slug" }),
     route("ai-tools", "routes/ai-tools.tsx"),
     route("resources/:slug", "routes/product.tsx"),
+    route("alternatives/:slug", "routes/alternatives.tsx"),
+    route("compare/:slugs", "routes/compare.tsx"),
     route("product/:id", "routes/product-redirect.tsx", { id: "product-by-id" }),
     route("product-details/:id", "routes/product-redirect.tsx", { id: "product-details-by-id" }),
     route("search", "routes/search.tsx"),

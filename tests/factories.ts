@@ -19,6 +19,7 @@ export async function createProduct(
     subcategorySlug: string;
     description: string;
     website_url: string;
+    tagline: string;
   }> = {},
 ) {
   counter += 1;
@@ -30,7 +31,7 @@ export async function createProduct(
         values (${name}, ${slug}, ${overrides.status ?? "live"}, ${overrides.type ?? "product"},
                 ${textArray(overrides.tags ?? [])}, ${(overrides.created_at ?? new Date()).toISOString()}::timestamptz,
                 ${overrides.description ?? "A product made by the test factory for checking behaviour."},
-                ${overrides.website_url ?? `https://${slug}.example.com`}, 'Made by a factory')
+                ${overrides.website_url ?? `https://${slug}.example.com`}, ${overrides.tagline ?? "Made by a factory"})
         returning id, slug`,
   );
   if (overrides.nicheSlug) {

@@ -13,6 +13,7 @@ import { VideoEmbed } from "~/features/catalog/components/video-embed";
 import { outboundUrl } from "~/features/catalog/outbound";
 import { descriptionWithoutTagline } from "~/domain/description";
 import { TagLink } from "~/components/tag-link";
+import { PageLink } from "~/components/ui/page-link";
 import { firstUpvoters, getPublicProduct, similarProducts, spotlight } from "~/features/catalog/product.server";
 import { listCards, notFound } from "~/features/catalog/list-page.server";
 import { breadcrumbListLd, jsonLd, seoMeta, softwareApplicationLd } from "~/features/seo/meta";
@@ -186,6 +187,9 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                 </li>
               ))}
             </ul>
+            <PageLink to={`/alternatives/${product.slug}`} className="mt-3 inline-block text-sm font-medium hover:underline">
+              All alternatives to {product.product_name}
+            </PageLink>
           </section>
         ) : null}
       </article>

@@ -99,6 +99,8 @@ const ACCESS: Record<string, Access> = {
   "/parent-subcategory": "redirect",
   "/ai-tools": "public",
   "/resources/:slug": "public",
+  "/alternatives/:slug": "public",
+  "/compare/:slugs": "public",
   "/product/:id": "redirect",
   "/product-details/:id": "redirect",
   "/search": "public",
@@ -194,6 +196,8 @@ function fill(pattern: string, v: Values): string {
     .replace("/api/auth/*", "/api/auth/get-session")
     .replace("/admin/*", "/admin/no-such-page")
     .replace("/badge/:file", `/badge/${v.slug}.svg`)
+    // Two demo products in their canonical (alphabetical) order: another order answers a redirect.
+    .replace("/compare/:slugs", "/compare/notion-vs-obsidian")
     .replace(":slug", v.slug)
     .replace(":id", String(v.id))
     .replace(":import", "1")

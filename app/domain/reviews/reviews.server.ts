@@ -56,3 +56,10 @@ export async function setFeedbackHidden(tx: Executor, id: number, hidden: boolea
   );
   return row?.hidden_at ?? null;
 }
+
+/**
+ * The reviews and replies the public sees, over `product_feedback f`: not hidden by an admin, and
+ * not written by a suspended member. Every public read of reviews (the product page, ratings in
+ * comparisons) uses this one condition.
+ */
+export const visibleFeedback = sql`f.hidden_at is null and not exists (select 1 from "user" su where su.id = f.user_id and su.suspended_at is not null)`;

@@ -166,6 +166,18 @@ export function breadcrumbListLd(items: BreadcrumbItem[]): JsonLdObject {
   };
 }
 
+/** A ranked list of pages (an alternatives page's products), as schema.org's ItemList. */
+export function itemListLd(name: string, items: BreadcrumbItem[]): JsonLdObject {
+  return {
+    "@context": "https://schema.org",
+    "@type": "ItemList",
+    name,
+    itemListOrder: "https://schema.org/ItemListOrderDescending",
+    numberOfItems: items.length,
+    itemListElement: items.map((item, index) => ({ "@type": "ListItem", position: index + 1, name: item.name, url: item.url })),
+  };
+}
+
 export interface ListPageMetaData {
   appUrl: string;
   siteName: string;
