@@ -6,7 +6,7 @@ import { Button } from "~/components/ui/button";
 import { FormAlert, FormField } from "~/components/ui/form-field";
 import { ProductLogo } from "~/domain/components/product-logo";
 import { useFormErrors } from "~/lib/use-form-errors";
-import { FORM_PRICINGS, LOGO_WEBSITE_FIRST, productBasicsSchema, productEditSchema, type FetchLogoResult, type ProductBasicsErrors, type ProductBasicsValues } from "../my-products";
+import { FORM_PRICINGS, LOGO_WEBSITE_FIRST, productBasicsSchema, productEditSchema, type FetchLogoResult, type ProductBasicsErrors, type ProductBasicsValues } from "../makers";
 
 const fieldClass = "flex flex-col gap-2";
 

@@ -6,7 +6,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { NicheSubcategoryPicker } from "~/domain/product-form/components/niche-subcategory-picker";
 import { categoriesSchema, type ProductFormErrors, type ProductFormValues } from "~/domain/product-form/fields";
 import type { TaxonomyOptions } from "~/domain/product-form/taxonomy";
-import { CONGRATULATIONS_TEXT, CONGRATULATIONS_TITLE, REVISION_NOTE, stepUrl } from "../steps";
+import { CONGRATULATIONS_TEXT, CONGRATULATIONS_TITLE, REVISION_NOTE, stepUrl } from "../wizard";
 import { StepActions, StepFrame } from "./step-frame";
 import { useStepForm } from "./use-step-form";
 import { ValidationNotice } from "./validation-notice";

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { useState } from "react";
 import { Button } from "~/components/ui/button";
-import { badgeHtml, badgeMarkdown, stepUrl, type BadgeLinks, type BadgeVariant } from "../steps";
+import { badgeHtml, badgeMarkdown, stepUrl, type BadgeLinks, type BadgeVariant } from "../wizard";
 import { Snippet } from "./copy-button";
 import { StepActions, StepFrame } from "./step-frame";
 

@@ -1,7 +1,7 @@
 import { ExternalLinkIcon } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
-import { shareLinks, shareText, stepUrl } from "../steps";
+import { shareLinks, shareText, stepUrl } from "../wizard";
 import { CopyButton } from "./copy-button";
 import { StepActions, StepFrame } from "./step-frame";
 

@@ -2,7 +2,7 @@ import { ExternalLinkIcon } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { ProductLogo } from "~/domain/components/product-logo";
-import { stepUrl, withRef, type LaunchPlatform } from "../steps";
+import { stepUrl, withRef, type LaunchPlatform } from "../wizard";
 import { StepActions, StepFrame } from "./step-frame";
 
 interface Props {

@@ -5,7 +5,7 @@ import { notify } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
 import { MakerCommentField } from "~/domain/product-form/components/maker-comment-field";
 import { MAKER_COMMENT_EMPTY, MAKER_COMMENT_EMPTY_TITLE, makerCommentSchema, type ProductFormErrors } from "~/domain/product-form/fields";
-import { stepUrl } from "../steps";
+import { stepUrl } from "../wizard";
 import { StepActions, StepFrame } from "./step-frame";
 import { useStepForm } from "./use-step-form";
 

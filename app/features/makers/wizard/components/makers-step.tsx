@@ -4,7 +4,7 @@ import { Button } from "~/components/ui/button";
 import { MakersPicker } from "~/domain/product-form/components/makers-picker";
 import { makersSchema, type ProductFormErrors } from "~/domain/product-form/fields";
 import type { MakerOption } from "~/domain/product-form/taxonomy";
-import { stepUrl } from "../steps";
+import { stepUrl } from "../wizard";
 import { StepActions, StepFrame } from "./step-frame";
 import { useStepForm } from "./use-step-form";
 

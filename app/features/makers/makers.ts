@@ -1,18 +1,13 @@
 /**
- * My Products: the tabs, the card data and the Basic Information form's schema and messages.
- * No `.server`: the form's schema also runs in the browser (decision 031).
+ * My Products: the tabs, the card data, the Basic Information form's schema and messages, and the
+ * 30-day charts' shape. No `.server`: the form's schema also runs in the browser (decision 031).
  */
 import * as z from "zod/mini";
 import { normalizeWebUrl, OWN_UPLOAD } from "~/domain/product-form/web-url";
-import { cleanText, DESCRIPTION_MAX, DESCRIPTION_MIN, HEADLINE_MAX, HEADLINE_MIN, TAGLINE_MAX, visibleText } from "~/domain/product-form/fields";
+import { cleanText, DESCRIPTION_MAX, DESCRIPTION_MIN, FORM_PRICINGS, HEADLINE_MAX, HEADLINE_MIN, PRICING_REQUIRED, PRODUCT_NAME_CHARACTERS, PRODUCT_NAME_MAX, PRODUCT_NAME_MIN, PRODUCT_NAME_REQUIRED, TAGLINE_MAX, URL_INVALID, visibleText, WEBSITE_REQUIRED, type FormPricing } from "~/domain/product-form/fields";
 
-export const PRODUCT_NAME_REQUIRED = "Product name is required";
-export const PRODUCT_NAME_MIN = "Product name must be at least 3 characters";
-export const PRODUCT_NAME_MAX = "Product name must be at most 100 characters";
-export const PRODUCT_NAME_CHARACTERS = "Product name cannot contain control or invisible characters";
-export const WEBSITE_REQUIRED = "Website URL is required";
-export const URL_INVALID = "Please enter a valid URL";
-export const PRICING_REQUIRED = "Pricing is required";
+// The product form's messages, shared with the wizard and the admin form (app/domain/product-form).
+export { PRICING_REQUIRED, PRODUCT_NAME_CHARACTERS, PRODUCT_NAME_MAX, PRODUCT_NAME_MIN, PRODUCT_NAME_REQUIRED, URL_INVALID, WEBSITE_REQUIRED } from "~/domain/product-form/messages";
 
 export const DRAFT_SAVED = "Draft Saved";
 export const PRODUCT_UPDATED = "Product Updated";
@@ -27,18 +22,8 @@ export const LOGO_FETCHED = "Logo has been fetched";
 export const LOGO_WEBSITE_FIRST = "Please enter a website URL first";
 export const AUTH_REQUIRED = "Authentication Required: Please log in to save your product";
 
-/** The pricing choices of the product form (the spec's free/freemium/premium). */
-export const FORM_PRICINGS = [
-  { value: "free", label: "Free" },
-  { value: "freemium", label: "Freemium" },
-  { value: "premium", label: "Premium" },
-] as const;
-export type FormPricing = (typeof FORM_PRICINGS)[number]["value"];
-
-/** A loaded pricing outside the form's choices becomes free (spec, section 5). */
-export function formPricing(value: string | null | undefined): FormPricing {
-  return FORM_PRICINGS.some((option) => option.value === value) ? (value as FormPricing) : "free";
-}
+// The pricing choices of the product form, as the wizard and the admin form offer them.
+export { FORM_PRICINGS, formPricing, type FormPricing } from "~/domain/product-form/messages";
 
 export const TABS = [
   { id: "all", label: "All Products", empty: "No products found in this category." },
@@ -52,26 +37,8 @@ export function parseTab(value: string | null): MyProductsTab {
   return value === "published" || value === "drafts" ? value : "all";
 }
 
-export interface MyProductCard {
-  id: number;
-  product_name: string;
-  slug: string;
-  status: string;
-  type: string;
-  logo_url: string | null;
-  website_url: string | null;
-  created_at: string;
-  /** A suggestion's text (its first 100 characters); null for products. */
-  headline: string | null;
-  /** A live product's edit is waiting for review. */
-  pending_changes: boolean;
-  /** The paid Spotlight placement's dates (issue 15), when the product is advertised. */
-  promotion?: { start: string; end: string } | null;
-  /** Why an administrator rejected the submission (rejected products only). */
-  review_note?: string | null;
-  /** The caller submitted it (else they are a verified maker: they edit it but do not delete it). */
-  is_submitter: boolean;
-}
+/** A card of My Products: a product or suggestion the user manages (the profile's My Products tab reads the same rows). */
+export type { ManagedProduct as MyProductCard } from "~/domain/products/managed.server";
 
 /** The wizard (issue 11's later step) continues a draft from its id. */
 export function wizardUrl(id: number): string {
@@ -159,4 +126,27 @@ export type FetchLogoResult = { ok: true; logoUrl: string; message: string } | {
 export function promotionState(promotion: { start: string; end: string }, now = new Date()): "Scheduled" | "Active" | "Ended" {
   if (new Date(promotion.start) > now) return "Scheduled";
   return new Date(promotion.end) > now ? "Active" : "Ended";
+}
+
+/* ---------------------------------------------------------------- 30-day charts */
+
+/** My Products' charts: the client-safe shape of each product's daily numbers. */
+export const ACTIVITY_METRICS = [
+  { key: "views", label: "Views" },
+  { key: "clicks", label: "Click-outs" },
+  { key: "upvotes", label: "Upvotes" },
+  { key: "saves", label: "Saves" },
+] as const;
+export type ActivityMetric = (typeof ACTIVITY_METRICS)[number]["key"];
+
+/** One product's counts per metric, one number per day of the window. */
+export type ProductActivity = Record<ActivityMetric, number[]>;
+
+/**
+ * The window's days (YYYY-MM-DD, UTC, oldest first) and, per product id, its counts: columns
+ * instead of one object per day, so a maker with many products gets a small page.
+ */
+export interface ActivityWindow {
+  days: string[];
+  products: Record<number, ProductActivity>;
 }

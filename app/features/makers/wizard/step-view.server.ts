@@ -5,9 +5,8 @@
 import type { Database } from "~/db/client.server";
 import { env } from "~/lib/env.server";
 import { renderBadge } from "../badge";
-import { BUILT_IN_PLATFORMS, WIZARD_STEPS, completionOf, currentStep, hasStarted, isStepOpen, isSubmitted, listingUrl, type BadgeVariant, type WizardStepId } from "./steps";
-import { detailsView } from "./wizard-details.server";
-import { launchPlatforms, listMakers, progressFacts, type WizardProduct } from "./wizard-read.server";
+import { detailsView, launchPlatforms, listMakers, progressFacts, type WizardProduct } from "./queries.server";
+import { BUILT_IN_PLATFORMS, WIZARD_STEPS, completionOf, currentStep, hasStarted, isStepOpen, isSubmitted, listingUrl, type BadgeVariant, type WizardStepId } from "./wizard";
 
 function badgePreview(siteName: string, productName: string, upvotes: number, theme: BadgeVariant): string {
   const svg = renderBadge({ siteName, productName, upvotes, theme });

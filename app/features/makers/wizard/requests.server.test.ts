@@ -20,10 +20,10 @@ import {
 } from "~/domain/product-form/fields";
 import { createProduct } from "../../../../tests/factories";
 import { APP_URL, formRequest, localSettings, signedInCookie } from "../../../../tests/support/auth";
-import { MISSING_DETAILS, MISSING_INFORMATION, NICHE_LOCKED, BUILT_IN_PLATFORMS } from "./steps";
-import { wizardAction, wizardLoader } from "./wizard-page.server";
-import { launchPlatforms } from "./wizard-read.server";
-import type { WizardView } from "./wizard-view.server";
+import { MISSING_DETAILS, MISSING_INFORMATION, NICHE_LOCKED, BUILT_IN_PLATFORMS } from "./wizard";
+import { wizardAction, wizardLoader } from "./requests.server";
+import { launchPlatforms } from "./queries.server";
+import type { WizardView } from "./step-view.server";
 
 interface Member {
   id: string;

@@ -1,8 +1,9 @@
 /**
  * The requests of /my-products, /my-products/new and /my-products/edit/{id}: who is asking, the
  * same-origin check, the form's parsing, rate limits, and the answer (redirect with a flash, or
- * the form's messages). The routes only call these.
+ * the form's messages); and GET /badge/{slug}.svg. The routes only call these.
  */
+import crypto from "node:crypto";
 import { data, redirect } from "react-router";
 import { getDb } from "~/db/registry.server";
 import { getOptionalUser, type SessionUser } from "~/domain/auth/session.server";
@@ -11,10 +12,11 @@ import { setFlash } from "~/domain/flash.server";
 import { consumeAll } from "~/domain/rate-limit.server";
 import { parseForm } from "~/lib/forms";
 import { RATE_LIMIT_MESSAGE, type RateLimitRule } from "~/lib/http/rate-limit";
+import { env } from "~/lib/env.server";
 import { assertSameOrigin } from "~/lib/http/origin.server";
 import { logger } from "~/lib/logger.server";
 import { getStorage } from "~/lib/storage/storage.server";
-import { myProductsActivity } from "./activity.server";
+import { type BadgeTheme, renderBadge } from "./badge";
 import { fetchLogoForUser } from "./fetch-logo.server";
 import {
   AUTH_REQUIRED,
@@ -31,9 +33,10 @@ import {
   wizardUrl,
   type ProductBasicsErrors,
   type ProductBasicsValues,
-} from "./my-products";
-import { createDraft, deleteOwnProduct, listMyProducts, loadOwnProduct, REQUIRED_TEXT, updateOwnProduct, type ProductText } from "./my-products.server";
-import { stepUrl } from "./wizard/steps";
+} from "./makers";
+import { createDraft, deleteOwnProduct, REQUIRED_TEXT, updateOwnProduct, type ProductText } from "./mutations.server";
+import { listMyProducts, loadOwnProduct, myProductsActivity, publicBadgeData } from "./queries.server";
+import { stepUrl } from "./wizard/wizard";
 
 /** Saves and deletes per user: generous for a person, a wall for a script. */
 export const WRITE_LIMITS: Record<"burst" | "createDaily", RateLimitRule> = {
@@ -50,7 +53,7 @@ async function requireMaker(request: Request, context?: unknown): Promise<Sessio
   });
 }
 
-async function redirectWithFlash(to: string, message: string, kind: "success" | "info" = "success") {
+export async function redirectWithFlash(to: string, message: string, kind: "success" | "info" = "success") {
   return redirect(to, { headers: { "Set-Cookie": await setFlash({ kind, message }) } });
 }
 
@@ -65,7 +68,7 @@ export function parseProductId(value: unknown): number | null {
   return id <= 2_147_483_647 ? id : null;
 }
 
-async function readForm(request: Request): Promise<FormData> {
+export async function readForm(request: Request): Promise<FormData> {
   try {
     return await request.formData();
   } catch {
@@ -210,4 +213,42 @@ export async function editProductAction(request: Request, context: unknown, idPa
   const to = intent === "details" ? stepUrl(id, "product-info") : "/my-products";
   if (result === "unchanged") return redirectWithFlash(to, NO_CHANGES, "info");
   return redirectWithFlash(to, result === "revision" ? PRODUCT_UPDATED_FOR_REVIEW : PRODUCT_UPDATED);
+}
+
+/* ------------------------------------------------------------ /badge/{slug}.svg */
+
+/** Badges change with every upvote, so browsers and CDNs keep them only briefly, then revalidate. */
+const BADGE_CACHE_CONTROL = "public, max-age=300";
+/**
+ * A badge opened directly (not through <img>) is a document: this policy keeps any script out of
+ * it, whatever a product or site name might smuggle in, and allows only its own inline styling.
+ */
+const BADGE_CSP = "default-src 'none'; style-src 'unsafe-inline'";
+
+/** Whether If-None-Match names this ETag (compared weakly, as RFC 9110 asks for GET), or is `*`. */
+export function etagMatches(ifNoneMatch: string | null, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const bare = etag.replace(/^W\//, "");
+  return ifNoneMatch.split(",").some((tag) => {
+    const candidate = tag.trim();
+    return candidate === "*" || candidate.replace(/^W\//, "") === bare;
+  });
+}
+
+function badgeNotFound(): Response {
+  return new Response("Not Found\n", {
+    status: 404,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=60" },
+  });
+}
+
+/** The badge of a public product, 304 when the caller already holds it, or 404 (also for no slug). */
+export async function badgeResponse(slug: string | null, theme: BadgeTheme, ifNoneMatch: string | null): Promise<Response> {
+  const data = slug ? await publicBadgeData(slug) : undefined;
+  if (!data) return badgeNotFound();
+  const svg = renderBadge({ siteName: env().SITE_NAME, ...data, theme });
+  const etag = `"${crypto.createHash("sha1").update(svg).digest("base64url")}"`;
+  const headers = { ETag: etag, "Cache-Control": BADGE_CACHE_CONTROL, "Content-Security-Policy": BADGE_CSP };
+  if (etagMatches(ifNoneMatch, etag)) return new Response(null, { status: 304, headers });
+  return new Response(svg, { headers: { ...headers, "Content-Type": "image/svg+xml; charset=utf-8" } });
 }

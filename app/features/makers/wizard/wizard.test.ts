@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { badgeHtml, badgeMarkdown, completionOf, currentStep, isStepOpen, shareLinks, withRef, type ProgressFacts } from "./steps";
+import { badgeHtml, badgeMarkdown, completionOf, currentStep, isStepOpen, shareLinks, withRef, type ProgressFacts } from "./wizard";
 
 const draft: ProgressFacts = { status: "draft", headline: null, description: null, makerComment: null };
 const detailed: ProgressFacts = { ...draft, headline: "Headline", description: "Description" };

@@ -1,6 +1,7 @@
 /**
  * The wizard's reads: the caller's own product as the wizard shows it (the live row merged with
- * its pending revision), its makers, and the launch platforms. Every product read filters on the
+ * its pending revision) and as the form's values, its makers, the niches a maker may choose, and
+ * the launch platforms. Every product read filters on the
  * product's makers (submitter or verified maker) in the same statement, so anyone else's id is
  * "not found" (decision 033).
  */
@@ -9,7 +10,10 @@ import { z } from "zod";
 import type { Database } from "~/db/client.server";
 import { col, selectRow, selectRows } from "~/db/rows.server";
 import { managedByAs } from "~/domain/product-access.server";
-import { LAUNCH_PLATFORMS_MAX, LAUNCH_SUBCATEGORY_SLUG, type LaunchPlatform, type ProgressFacts } from "./steps";
+import type { Categories } from "~/domain/product-form/fields";
+import { snapshotToFormValues, type Tx } from "~/domain/product-form/save-product.server";
+import { taxonomyOptions } from "~/domain/product-form/taxonomy-options.server";
+import { LAUNCH_PLATFORMS_MAX, LAUNCH_SUBCATEGORY_SLUG, type LaunchPlatform, type ProgressFacts } from "./wizard";
 
 const WizardMaker = z.object({ id: col.text, username: col.text.nullable(), avatar_url: col.text.nullable() });
 export type WizardMaker = z.output<typeof WizardMaker>;
@@ -168,4 +172,35 @@ export async function launchPlatforms(db: Pick<Database, "execute">): Promise<La
     platforms: platforms.map((p) => ({ name: p.name, description: p.description ?? "", url: p.url, logoUrl: p.logo_url })),
     seeMoreUrl: page ? `/niche/${encodeURIComponent(page.niche)}/subcategory/${encodeURIComponent(page.subcategory)}` : null,
   };
+}
+
+/** The stored product (with a live product's pending edit) as the shared form's values. */
+export function formValues(product: WizardProduct) {
+  return snapshotToFormValues({
+    ...product,
+    type: "product",
+    is_advertised: false,
+    ad_start_date: null,
+    ad_end_date: null,
+    maker_ids: [],
+  });
+}
+
+export async function detailsView(db: Database, product: WizardProduct, step: "product-info" | "categories") {
+  const values = formValues(product);
+  if (step === "product-info") return { values };
+  const taxonomy = await taxonomyOptions(db, "maker", { nicheIds: [...product.live.niche_ids, ...product.niche_ids], subcategoryIds: product.subcategory_ids });
+  return { values, taxonomy, lockedNicheIds: product.lockedNicheIds };
+}
+
+/** A live product's categories, checked like `updateProduct` checks them for the others. */
+export async function validCategories(tx: Tx, product: WizardProduct, categories: Categories): Promise<boolean> {
+  const options = await taxonomyOptions(tx, "maker", { nicheIds: product.live.niche_ids, subcategoryIds: product.live.subcategory_ids });
+  const niches = new Set(options.niches.map((n) => n.id));
+  if (!categories.selectedCategories.every((id) => niches.has(id))) return false;
+  const chosen = new Set(categories.selectedCategories);
+  return categories.selectedSubcategories.every((id) => {
+    const option = options.subcategories.find((s) => s.id === id);
+    return option !== undefined && (product.live.subcategory_ids.includes(id) || option.nicheIds.some((n) => chosen.has(n)));
+  });
 }

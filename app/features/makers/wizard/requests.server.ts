@@ -1,6 +1,7 @@
 /**
  * The requests of /submit-product-details?product={id}&step={step}: who is asking, the product's
- * ownership, the step's data, and each step's save (intent per step). The route only calls these.
+ * ownership, the step's data, and each step's save (intent per step), checked with the shared
+ * product-form schemas. The route only calls these.
  */
 import { data, redirect } from "react-router";
 import { invalidate } from "~/db/cache-bus.server";
@@ -8,18 +9,30 @@ import { getDb } from "~/db/registry.server";
 import { requireUser, type SessionUser } from "~/domain/auth/session.server";
 import { setFlash } from "~/domain/flash.server";
 import { consume } from "~/domain/rate-limit.server";
-import { makerCommentSchema, makersSchema, MAKER_COMMENT_EMPTY, MAKER_COMMENT_EMPTY_TITLE, MAKERS_LIMIT, MAKERS_MAX, type ProductFormErrors } from "~/domain/product-form/fields";
+import {
+  categoriesSchema,
+  makerCommentSchema,
+  makersSchema,
+  MAKER_COMMENT_EMPTY,
+  MAKER_COMMENT_EMPTY_TITLE,
+  MAKERS_LIMIT,
+  MAKERS_MAX,
+  NICHE_REQUIRED,
+  postedValues,
+  productInfoSchema,
+  type ProductFormErrors,
+} from "~/domain/product-form/fields";
+import { ProductInputError } from "~/domain/product-form/save-product.server";
 import { parseForm } from "~/lib/forms";
 import { RATE_LIMIT_MESSAGE, type RateLimitRule } from "~/lib/http/rate-limit";
 import { assertSameOrigin } from "~/lib/http/origin.server";
 import { logger } from "~/lib/logger.server";
-import { SAVE_FAILED } from "../my-products";
-import { parseProductId } from "../my-products-pages.server";
-import { COMMENT_SAVED, MAKERS_SAVED, MISSING_INFORMATION, parseStep, stepUrl, type WizardActionData, type WizardStepId } from "./steps";
-import { loadWizardProduct, type WizardProduct } from "./wizard-read.server";
-import { categoriesAction, productInfoAction } from "./wizard-details.server";
-import { wizardView } from "./wizard-view.server";
-import { saveMakerComment, saveMakers } from "./wizard-write.server";
+import { PRODUCT_UPDATED_FOR_REVIEW, SAVE_FAILED } from "../makers";
+import { parseProductId, readForm, redirectWithFlash } from "../requests.server";
+import { saveMakerComment, saveMakers, saveProductInfo, submitProduct } from "./mutations.server";
+import { formValues, loadWizardProduct, validCategories, type WizardProduct } from "./queries.server";
+import { wizardView } from "./step-view.server";
+import { COMMENT_SAVED, MAKERS_SAVED, MISSING_DETAILS, MISSING_INFORMATION, NICHE_LOCKED, parseStep, stepUrl, type WizardActionData, type WizardStepId } from "./wizard";
 
 /** Step saves per user: generous for a person filling in a form, a wall for a script. */
 export const WIZARD_WRITE_LIMIT: RateLimitRule = { limit: 60, windowSeconds: 600 };
@@ -32,10 +45,6 @@ function notFound(): never {
 
 async function missingInformation(): Promise<never> {
   throw redirect("/my-products", { headers: { "Set-Cookie": await setFlash({ kind: "error", message: MISSING_INFORMATION }) } });
-}
-
-async function redirectWithFlash(to: string, message: string, kind: "success" | "info" = "success") {
-  return redirect(to, { headers: { "Set-Cookie": await setFlash({ kind, message }) } });
 }
 
 /** The caller's own product named by `?product=`: none or not a number -> Missing Information; not theirs -> 404. */
@@ -53,14 +62,6 @@ export async function wizardLoader(request: Request, context: unknown) {
   const user = await requireUser(request, context);
   const product = await ownProduct(request, user, missingInformation);
   return wizardView(getDb(), product, parseStep(new URL(request.url).searchParams.get("step")));
-}
-
-async function readForm(request: Request): Promise<FormData> {
-  try {
-    return await request.formData();
-  } catch {
-    throw data({ message: "The form could not be read. Please try again." }, { status: 400 });
-  }
 }
 
 /** The product went away between the check and the write (deleted in another tab). */
@@ -125,4 +126,43 @@ async function makersAction(user: SessionUser, product: WizardProduct, form: For
   if (saved.result === "not found") return gone("makers");
   await invalidate(saved.cacheTags);
   return redirectWithFlash(goTo(product, "makers"), MAKERS_SAVED);
+}
+
+function refused(intent: string, errors: ProductFormErrors, values?: unknown) {
+  return data<WizardActionData>({ intent, errors, ...(values ? { values: values as Record<string, unknown> } : {}) }, { status: 400 });
+}
+
+/** Product Info's Next: Categories. */
+async function productInfoAction(user: SessionUser, product: WizardProduct, form: FormData) {
+  const parsed = parseForm(productInfoSchema, form);
+  if (!parsed.ok) return refused("product-info", parsed.errors, postedValues(form, formValues(product)));
+  const result = await saveProductInfo(getDb(), user.id, product.id, parsed.data);
+  if (result === "not found") return data<WizardActionData>({ intent: "product-info", errors: { form: "Product not found. It may have been removed." } }, { status: 404 });
+  const next = stepUrl(product.id, "categories");
+  return result === "revision" ? redirectWithFlash(next, PRODUCT_UPDATED_FOR_REVIEW) : redirect(next);
+}
+
+/** Categories' Submit Product: the Congratulations dialog on success. */
+async function categoriesAction(user: SessionUser, product: WizardProduct, form: FormData) {
+  const parsed = parseForm(categoriesSchema, form);
+  const values = postedValues(form, formValues(product));
+  if (!parsed.ok) return refused("submit", parsed.errors, values);
+  let result: Awaited<ReturnType<typeof submitProduct>>;
+  try {
+    result = await submitProduct(getDb(), user.id, product.id, parsed.data, validCategories);
+  } catch (error) {
+    if (error instanceof ProductInputError) return refused("submit", error.errors, values);
+    throw error;
+  }
+  if (result.ok) return data<WizardActionData>({ intent: "submit", submitted: true, revision: result.revision });
+  switch (result.reason) {
+    case "not found":
+      return data<WizardActionData>({ intent: "submit", errors: { form: "Product not found. It may have been removed." } }, { status: 404 });
+    case "details missing":
+      return refused("submit", { form: MISSING_DETAILS }, values);
+    case "locked niche removed":
+      return refused("submit", { selectedCategories: NICHE_LOCKED }, values);
+    case "invalid categories":
+      return refused("submit", { selectedCategories: NICHE_REQUIRED }, values);
+  }
 }

@@ -2,16 +2,16 @@
  * The wizard's writes, each in one transaction that first locks the caller's own product (another
  * user's id is "not found") and then writes through the shared product form's `updateProduct`
  * (app/domain/product-form/save-product.server.ts). A live product's listing edits go to its
- * pending revision instead of the public row (decision 033).
+ * pending revision instead of the public row (decision 033: `mergeRevision`, shared with Edit Product).
  */
 import type { CacheTag } from "~/db/cache-bus.server";
 import { type Database } from "~/db/client.server";
 import { updateProduct, type ProductWrite, type Tx } from "~/domain/product-form/save-product.server";
 import type { Categories, ProductInfo } from "~/domain/product-form/fields";
-import { sanitizeDescription } from "~/lib/sanitize.server";
-import { mergeRevision } from "./revision.server";
-import { hasStarted } from "./steps";
-import { loadWizardProduct, progressFacts, type WizardColumns, type WizardProduct } from "./wizard-read.server";
+import { infoColumns } from "~/domain/products/info-columns.server";
+import { mergeRevision } from "../mutations.server";
+import { loadWizardProduct, progressFacts, type WizardColumns, type WizardProduct } from "./queries.server";
+import { hasStarted } from "./wizard";
 
 export type WriteResult = "applied" | "revision" | "not found";
 
@@ -24,34 +24,11 @@ export async function withOwnProduct<T>(db: Database, userId: string, id: number
   });
 }
 
-/**
- * Product Info as product columns, for a live product's revision (the same columns, and the same
- * sanitizing, as `updateProduct` writes for the others).
- */
-export function infoColumns(info: ProductInfo): Partial<WizardColumns> {
-  return {
-    product_name: info.productName,
-    headline: info.headline,
-    tagline: info.tagline,
-    description: sanitizeDescription(info.description),
-    website_url: info.websiteUrl,
-    logo_url: info.logoUrl,
-    video_url: info.videoUrl,
-    pricing: info.pricing,
-    tags: info.features,
-    has_coupon: info.hasCoupon,
-    coupon_text: info.hasCoupon ? info.couponText : null,
-    coupon_code: info.hasCoupon ? info.couponCode : null,
-    coupon_url: info.hasCoupon ? info.couponUrl : null,
-    coupon_expiry_date: info.hasCoupon ? info.couponExpiryDate : null,
-  };
-}
-
 /** Product Info: applied to a draft, pending or rejected product (a new name, a new slug), a revision of a live one. */
 export async function saveProductInfo(db: Database, userId: string, id: number, info: ProductInfo): Promise<WriteResult> {
   return withOwnProduct(db, userId, id, async (tx, product) => {
     if (product.status === "live") {
-      await mergeRevision(tx, userId, id, product.live, infoColumns(info));
+      await mergeRevision<WizardColumns>(tx, userId, id, product.live, infoColumns(info));
       return "revision";
     }
     await updateProduct(tx, id, { info }, { renameSlug: true, nicheScope: "selectable" });

@@ -4,7 +4,8 @@ import { getDb } from "~/db/registry.server";
 import { env } from "~/lib/env.server";
 import { escapeXml } from "~/lib/text";
 import { createProduct, createUser } from "../../../tests/factories";
-import { badgeResponse, etagMatches, publicBadgeData } from "./badge.server";
+import { publicBadgeData } from "./queries.server";
+import { badgeResponse, etagMatches } from "./requests.server";
 
 /** Upvotes as members give them: rows the database's triggers count into product_stats. */
 async function upvote(productId: number, times: number) {
