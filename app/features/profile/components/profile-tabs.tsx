@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { cn } from "~/components/ui/cn";
-import { PROFILE_TABS, type ProfileTab } from "./types";
+import { PROFILE_TABS, type ProfileTab } from "../profile";
 
 /** The account sections as links (`?tab=`); the current one is marked with aria-current. */
 export function ProfileTabs({ current }: { current: ProfileTab }) {

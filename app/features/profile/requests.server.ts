@@ -1,60 +1,41 @@
-import { invalidate, profileTag } from "~/db/cache-bus.server";
-import { sql } from "drizzle-orm";
-import { z } from "zod";
+/**
+ * The profile's requests: the Edit Profile form's save (multipart, with the avatar; /profile's
+ * route composes the page and calls it), onboarding's page and form, where a sign-in goes next,
+ * and home's redirect to the user's primary niche. The routes only call these.
+ */
 import { data, redirect } from "react-router";
+import { invalidate, profileTag } from "~/db/cache-bus.server";
 import type { Database } from "~/db/client.server";
-import { col, selectRow, selectRows } from "~/db/rows.server";
-import { intArray } from "~/db/sql-arrays";
-import { parseForm } from "~/lib/forms";
+import { getDb } from "~/db/registry.server";
+import { safeRedirectPath } from "~/domain/auth/redirect-path";
+import { getOptionalUser, requireUser } from "~/domain/auth/session.server";
 import { setFlash } from "~/domain/flash.server";
+import { parseForm } from "~/lib/forms";
+import { assertSameOrigin } from "~/lib/http/origin.server";
 import { logger } from "~/lib/logger.server";
 import { getStorage } from "~/lib/storage/storage.server";
 import { avatarKey, isAvatarKeyOf, processAvatar } from "./avatar.server";
+import { saveOnboarding, skipOnboarding, updateProfile } from "./mutations.server";
 import {
   AVATAR_MAX_BYTES,
   AVATAR_SIZE_MESSAGE,
   AVATAR_TYPE_MESSAGE,
+  editProfileSchema,
+  isProfileComplete,
   NICHE_MESSAGE,
+  onboardingSchema,
   PROFILE_SAVE_FAILED_MESSAGE,
   PROFILE_UPDATED_MESSAGE,
   USERNAME_TAKEN_MESSAGE,
   type EditProfileErrors,
-} from "./edit-profile";
-import { editProfileSchema } from "./edit-profile-schema";
-import { isUsernameTaken } from "./profile.server";
-import type { EditProfileData, NicheOption } from "./types";
+  type OnboardingErrors,
+} from "./profile";
+import { isUsernameTaken, primaryNicheSlug, publishedNicheIds, shouldOfferOnboarding } from "./queries.server";
+
+/* ---------------------------------------------------------------- Edit Profile */
 
 /** The avatar plus the text fields; anything larger is refused before it is read whole. */
 export const MAX_EDIT_BODY_BYTES = AVATAR_MAX_BYTES + 64 * 1024;
-
-export async function loadEditProfile(db: Database, userId: string): Promise<EditProfileData> {
-  const [profile, niches] = await Promise.all([
-    selectRow(
-      db,
-      z.object({
-        username: col.text.nullable(),
-        career: col.text.nullable(),
-        avatar_url: col.text.nullable(),
-        primary_niche_id: col.int.nullable(),
-        loved_niche_ids: z.array(col.int),
-        updated_at: col.text,
-      }),
-      sql`select username, career, avatar_url, primary_niche_id, loved_niche_ids, updated_at::text
-          from profiles where id = ${userId}`,
-    ),
-    selectRows(db, z.object({ id: col.int, name: col.text }) satisfies z.ZodType<NicheOption>, sql`select id, name from niches where status = 'published' order by lower(name), id`),
-  ]);
-  const published = new Set(niches.map((niche) => niche.id));
-  return {
-    username: profile?.username ?? "",
-    career: profile?.career ?? "",
-    avatarUrl: profile?.avatar_url ?? null,
-    primaryNicheId: profile?.primary_niche_id != null && published.has(profile.primary_niche_id) ? profile.primary_niche_id : null,
-    favoriteNicheIds: (profile?.loved_niche_ids ?? []).filter((id) => published.has(id)),
-    niches,
-    version: profile?.updated_at ?? "",
-  };
-}
 
 function fail(errors: EditProfileErrors, status: 400 | 409 | 413 | 503) {
   return data({ errors }, { status });
@@ -129,12 +110,7 @@ export async function saveEditProfile(db: Database, request: Request, userId: st
 
   const wanted = [...new Set([...(values.primaryNicheId ? [values.primaryNicheId] : []), ...values.favoriteNicheIds])];
   if (wanted.length) {
-    const found = await selectRows(
-      db,
-      z.object({ id: col.int }),
-      sql`select id from niches where status = 'published' and id = any(${intArray(wanted)})`,
-    );
-    const published = new Set(found.map((row) => row.id));
+    const published = await publishedNicheIds(db, wanted);
     const errors: EditProfileErrors = {};
     if (values.primaryNicheId && !published.has(values.primaryNicheId)) errors.primaryNicheId = NICHE_MESSAGE;
     if (values.favoriteNicheIds.some((id) => !published.has(id))) errors.favoriteNicheIds = NICHE_MESSAGE;
@@ -158,22 +134,7 @@ export async function saveEditProfile(db: Database, request: Request, userId: st
 
   let previousAvatarUrl: string | null = null;
   try {
-    const row = await selectRow(
-      db,
-      z.object({ previous_avatar_url: col.text.nullable() }),
-      sql`update profiles p
-             set username = ${values.username},
-                 career = ${values.career},
-                 primary_niche_id = ${values.primaryNicheId},
-                 loved_niche_ids = ${intArray(values.favoriteNicheIds)},
-                 avatar_url = coalesce(${newAvatarUrl}, p.avatar_url),
-                 updated_at = clock_timestamp()
-            from (select avatar_url from profiles where id = ${userId} for update) previous
-           where p.id = ${userId}
-       returning previous.avatar_url as previous_avatar_url`,
-    );
-    if (!row) throw new Error("profile not found");
-    previousAvatarUrl = row.previous_avatar_url;
+    previousAvatarUrl = await updateProfile(db, userId, values, newAvatarUrl);
   } catch (error) {
     if (newAvatarKey) await removeQuietly(newAvatarKey);
     if (isUniqueViolation(error)) return fail({ username: USERNAME_TAKEN_MESSAGE }, 409);
@@ -198,4 +159,71 @@ async function removeQuietly(key: string) {
   } catch (error) {
     logger().warn({ err: error, key }, "could not delete a stored file");
   }
+}
+
+/* ---------------------------------------------------------------- Onboarding */
+
+/** Where onboarding continues to: the path the sign-in was for (checked), else home. */
+function continuePath(request: Request, form?: FormData): string {
+  return safeRedirectPath(form?.get("redirectTo") ?? new URL(request.url).searchParams.get("redirectTo"));
+}
+
+/**
+ * The path a sign-in goes to: onboarding first (carrying where the user was going) when it is
+ * offered, else `redirectTo`. The sign-in routes (/auth, /auth/dev) call it.
+ */
+export async function afterSignInPath(who: { userId: string } | { email: string }, redirectTo: string): Promise<string> {
+  const target = safeRedirectPath(redirectTo);
+  if (target.startsWith("/onboarding")) return target;
+  if (!(await shouldOfferOnboarding(getDb(), who))) return target;
+  return target === "/" ? "/onboarding" : `/onboarding?redirectTo=${encodeURIComponent(target)}`;
+}
+
+export async function onboardingLoader(request: Request, context?: unknown) {
+  const user = await requireUser(request, context);
+  if (isProfileComplete(user.profile)) throw redirect("/");
+  return { username: user.profile.username ?? "", career: user.profile.career ?? "", redirectTo: continuePath(request) };
+}
+
+/**
+ * Complete Setup & Continue: validates on the server, saves (setting updated_at) and continues.
+ * Skip for now (`intent=skip`): remembered on the profile, then home, or where the sign-in was
+ * going when it started elsewhere (decision 049).
+ */
+export async function onboardingAction(request: Request) {
+  assertSameOrigin(request);
+  const user = await requireUser(request);
+  const form = await request.formData();
+  const next = continuePath(request, form);
+  const db = getDb();
+  if (form.get("intent") === "skip") {
+    await skipOnboarding(db, user.id);
+    return redirect(next);
+  }
+  const parsed = parseForm(onboardingSchema, form);
+  if (!parsed.ok) return data({ errors: parsed.errors satisfies OnboardingErrors }, { status: 400 });
+  if (await isUsernameTaken(db, parsed.data.username, user.id)) {
+    const errors: OnboardingErrors = { username: "This username is already taken." };
+    return data({ errors }, { status: 400 });
+  }
+  try {
+    await saveOnboarding(db, user.id, parsed.data);
+  } catch {
+    const errors: OnboardingErrors = { form: "Failed to update your profile. Please try again." };
+    return data({ errors }, { status: 500 });
+  }
+  return redirect(next);
+}
+
+/* ---------------------------------------------------------------- Home */
+
+/**
+ * Home for a signed-in user who chose "My Niche" is that niche: throws the redirect. Requests
+ * without a session cookie (the only ones the page cache serves) return at once.
+ */
+export async function redirectToPrimaryNiche(request: Request, context?: unknown): Promise<void> {
+  const user = await getOptionalUser(request, context);
+  if (!user) return;
+  const slug = await primaryNicheSlug(getDb(), user.id);
+  if (slug) throw redirect(`/niche/${encodeURIComponent(slug)}`);
 }

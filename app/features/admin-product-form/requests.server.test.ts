@@ -6,8 +6,7 @@ import { getDatabaseHandle, getDb, setDatabase } from "~/db/registry.server";
 import { MAKER_COMMENT_EMPTY, NICHE_REQUIRED, PRODUCT_NAME_MIN, URL_INVALID } from "~/domain/product-form/fields";
 import { createUser } from "../../../tests/factories";
 import { LOAD_FAILED } from "./admin-product-form";
-import { createAction, productIdParam } from "./admin-product-form.server";
-import { editAction, editPage } from "./edit-product.server";
+import { createAction, editAction, editPage, productIdParam } from "./requests.server";
 
 interface Answer {
   status: number;

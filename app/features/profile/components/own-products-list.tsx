@@ -1,7 +1,7 @@
 import { ExternalLinkIcon } from "lucide-react";
 import { Link } from "react-router";
 import { cn } from "~/components/ui/cn";
-import type { OwnProduct } from "./types";
+import type { OwnProduct } from "../profile";
 import { formatAddedOn, productStatusBadge } from "~/domain/product-status";
 
 /** Your Listed Products: what /my-products lists; only live products have a public page to view. */

@@ -11,10 +11,10 @@ import {
   AVATAR_SIZE_MESSAGE,
   FAVORITES_MESSAGE,
   MAX_FAVORITE_NICHES,
+  editProfileSchema,
+  type EditProfileData,
   type EditProfileErrors,
-} from "./edit-profile";
-import { editProfileSchema } from "./edit-profile-schema";
-import type { EditProfileData } from "./types";
+} from "../profile";
 import { UsernameField } from "./username-field";
 
 const ACTION = "/profile?tab=edit";

@@ -6,7 +6,7 @@ import { queryRows } from "../../../tests/support/raw-rows";
 import { getDb } from "~/db/registry.server";
 import { setAuthSettings } from "~/domain/auth/auth.server";
 import { cookieHeader, devSignIn, formRequest, localSettings } from "../../../tests/support/auth";
-import { afterSignInPath, onboardingAction, onboardingLoader } from "./onboarding.server";
+import { afterSignInPath, onboardingAction, onboardingLoader } from "./requests.server";
 
 beforeAll(() => setAuthSettings(localSettings()));
 afterAll(() => setAuthSettings(undefined));

@@ -15,7 +15,7 @@ import { adminCookie as signInAdmin, formRequest, localSettings, signedInCookie,
 import { MESSAGES } from "./ai-engine";
 import { openKey } from "./key-crypto.server";
 import { settingsAction, settingsLoader } from "./requests.server";
-import { readEngineConfig } from "./settings.server";
+import { readEngineConfig } from "./queries.server";
 import { startFakeProvider, type FakeProvider } from "./test-provider";
 
 const run = Date.now().toString(36);
