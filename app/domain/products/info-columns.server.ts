@@ -7,24 +7,7 @@ import type { ProductInfo } from "~/domain/product-form/fields";
 import { sanitizeDescription } from "~/lib/sanitize.server";
 
 /** The columns Product Info sets; the coupon's expiry stays a date (`YYYY-MM-DD`) here. */
-export interface InfoColumns {
-  product_name: string;
-  headline: string;
-  tagline: string | null;
-  description: string;
-  website_url: string;
-  logo_url: string | null;
-  video_url: string | null;
-  pricing: string;
-  tags: string[];
-  has_coupon: boolean;
-  coupon_text: string | null;
-  coupon_code: string | null;
-  coupon_url: string | null;
-  coupon_expiry_date: string | null;
-}
-
-export function infoColumns(info: ProductInfo): InfoColumns {
+export function infoColumns(info: ProductInfo) {
   return {
     product_name: info.productName,
     headline: info.headline,

@@ -4,7 +4,7 @@
  */
 import * as z from "zod/mini";
 import { normalizeWebUrl, OWN_UPLOAD } from "~/domain/product-form/web-url";
-import { cleanText, DESCRIPTION_MAX, DESCRIPTION_MIN, FORM_PRICINGS, HEADLINE_MAX, HEADLINE_MIN, PRICING_REQUIRED, PRODUCT_NAME_CHARACTERS, PRODUCT_NAME_MAX, PRODUCT_NAME_MIN, PRODUCT_NAME_REQUIRED, TAGLINE_MAX, URL_INVALID, visibleText, WEBSITE_REQUIRED, type FormPricing } from "~/domain/product-form/fields";
+import { DESCRIPTION_MAX, DESCRIPTION_MIN, FORM_PRICINGS, HEADLINE_MAX, HEADLINE_MIN, line, multiline, PRICING_REQUIRED, PRODUCT_NAME_CHARACTERS, PRODUCT_NAME_MAX, PRODUCT_NAME_MIN, PRODUCT_NAME_REQUIRED, TAGLINE_MAX, URL_INVALID, visibleText, WEBSITE_REQUIRED, type FormPricing } from "~/domain/product-form/fields";
 
 // The product form's messages, shared with the wizard and the admin form (app/domain/product-form).
 export { PRICING_REQUIRED, PRODUCT_NAME_CHARACTERS, PRODUCT_NAME_MAX, PRODUCT_NAME_MIN, PRODUCT_NAME_REQUIRED, URL_INVALID, WEBSITE_REQUIRED } from "~/domain/product-form/messages";
@@ -98,14 +98,6 @@ export interface ProductBasicsValues {
   description?: string;
 }
 
-const line = z.pipe(
-  z.transform((value: unknown) => cleanText(value)),
-  z.string(),
-);
-const multiline = z.pipe(
-  z.transform((value: unknown) => cleanText(value, true)),
-  z.string(),
-);
 
 /**
  * Edit Product: the basic fields and the listing's text (issue 36: the text was only in the

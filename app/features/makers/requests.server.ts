@@ -89,6 +89,8 @@ function typedValues(form: FormData): ProductBasicsValues {
   return values;
 }
 
+type ParsedBasics<T> = { ok: true; data: T } | { ok: false; errors: ProductBasicsErrors };
+
 type FormFailure = { errors: ProductBasicsErrors; values: ProductBasicsValues };
 
 function formFailure(form: FormData, errors: ProductBasicsErrors, status: 400 | 429 | 503) {
@@ -106,6 +108,21 @@ async function limitWrites(user: SessionUser, creating: boolean) {
 async function fetchLogoAnswer(user: SessionUser, form: FormData) {
   const { status, result } = await fetchLogoForUser(user.id, field(form, "websiteUrl"), getStorage());
   return data({ logo: result }, { status });
+}
+
+/**
+ * A save's post, after the caller's checks: Fetch Logo answers at once; the form checked with
+ * `parse` (its schema) and the user's write limits give the values, or the form's answer (its messages, 429).
+ */
+async function readBasicsPost<T>(request: Request, user: SessionUser, parse: (form: FormData) => ParsedBasics<T>, creating: boolean) {
+  const form = await readForm(request);
+  const intent = field(form, "intent");
+  if (intent === "fetch-logo") return { answer: await fetchLogoAnswer(user, form) };
+  const parsed = parse(form);
+  if (!parsed.ok) return { answer: formFailure(form, parsed.errors, 400) };
+  const limited = await limitWrites(user, creating);
+  if (!limited.ok) return { answer: formFailure(form, { form: RATE_LIMIT_MESSAGE }, 429) };
+  return { form, intent, values: parsed.data };
 }
 
 /* ------------------------------------------------------------------ /my-products */
@@ -149,16 +166,12 @@ export async function newProductLoader(request: Request, context: unknown) {
 export async function newProductAction(request: Request, context: unknown) {
   assertSameOrigin(request);
   const user = await requireMaker(request, context);
-  const form = await readForm(request);
-  const intent = field(form, "intent");
-  if (intent === "fetch-logo") return fetchLogoAnswer(user, form);
-  const parsed = parseForm(productBasicsSchema, form);
-  if (!parsed.ok) return formFailure(form, parsed.errors, 400);
-  const limited = await limitWrites(user, true);
-  if (!limited.ok) return formFailure(form, { form: RATE_LIMIT_MESSAGE }, 429);
+  const post = await readBasicsPost(request, user, (form) => parseForm(productBasicsSchema, form), true);
+  if ("answer" in post) return post.answer;
+  const { form, intent } = post;
   let id: number;
   try {
-    id = await createDraft(getDb(), user, parsed.data);
+    id = await createDraft(getDb(), user, post.values);
   } catch (error) {
     logger().error({ err: error, userId: user.id }, "saving a new product failed");
     return formFailure(form, { form: SAVE_FAILED }, 503);
@@ -187,19 +200,15 @@ export async function editProductAction(request: Request, context: unknown, idPa
   const user = await requireMaker(request, context);
   const id = parseProductId(idParam);
   if (id === null || !(await loadOwnProduct(getDb(), user.id, id))) notFound();
-  const form = await readForm(request);
-  const intent = field(form, "intent");
-  if (intent === "fetch-logo") return fetchLogoAnswer(user, form);
   // Fields the form did not send are left as they are (the schema reads an absent one as empty).
-  const parsed = parseForm(productEditSchema, form);
-  if (!parsed.ok) return formFailure(form, parsed.errors, 400);
-  const limited = await limitWrites(user, false);
-  if (!limited.ok) return formFailure(form, { form: RATE_LIMIT_MESSAGE }, 429);
+  const post = await readBasicsPost(request, user, (form) => parseForm(productEditSchema, form), false);
+  if ("answer" in post) return post.answer;
+  const { form, intent, values } = post;
   const text: ProductText = {};
-  for (const name of TEXT_FIELDS) if (form.has(name)) text[name] = parsed.data[name];
+  for (const name of TEXT_FIELDS) if (form.has(name)) text[name] = values[name];
   let result: Awaited<ReturnType<typeof updateOwnProduct>>;
   try {
-    result = await updateOwnProduct(getDb(), user.id, id, parsed.data, text);
+    result = await updateOwnProduct(getDb(), user.id, id, values, text);
   } catch (error) {
     logger().error({ err: error, userId: user.id, productId: id }, "updating a product failed");
     return formFailure(form, { form: SAVE_FAILED }, 503);

@@ -1,7 +1,5 @@
-import { LoaderCircleIcon } from "lucide-react";
 import { useState } from "react";
 import { Form } from "react-router";
-import { Button } from "~/components/ui/button";
 import { DraftWithAi } from "~/domain/product-form/components/ai-draft-button";
 import {
   CouponFields,
@@ -17,7 +15,7 @@ import {
 } from "~/domain/product-form/components/product-fields";
 import { TagsInput } from "~/domain/product-form/components/tags-input";
 import { productInfoSchema, type ProductFormErrors, type ProductFormValues } from "~/domain/product-form/fields";
-import { StepActions, StepFrame } from "./step-frame";
+import { StepActions, StepFrame, StepSubmit } from "./step-frame";
 import { useStepForm } from "./use-step-form";
 import { ValidationNotice } from "./validation-notice";
 
@@ -68,10 +66,9 @@ export function ProductInfoStep({ values, errors: serverErrors, live }: Props) {
         </fieldset>
         <StepActions>
           <span />
-          <Button type="submit" name="intent" value="product-info" disabled={busy}>
-            {busy ? <LoaderCircleIcon aria-hidden className="animate-spin" /> : null}
-            {busy ? "Saving..." : "Next: Categories"}
-          </Button>
+          <StepSubmit intent="product-info" busy={busy}>
+            Next: Categories
+          </StepSubmit>
         </StepActions>
       </Form>
     </StepFrame>
