@@ -5,17 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../../tests/support/raw-rows";
 import { getDb } from "~/db/registry.server";
 import { setAuthSettings } from "~/domain/auth/auth.server";
-import { cookieHeader, devSignIn, formRequest, localSettings } from "../../../tests/support/auth";
+import { formRequest, localSettings, signedInCookie } from "../../../tests/support/auth";
 import { afterSignInPath, onboardingAction, onboardingLoader } from "./requests.server";
 
 beforeAll(() => setAuthSettings(localSettings()));
 afterAll(() => setAuthSettings(undefined));
-
-async function signIn(email: string) {
-  const result = await devSignIn(email);
-  if (!result.ok) throw new Error(result.error);
-  return cookieHeader(result.headers.getSetCookie());
-}
 
 async function userId(email: string) {
   const row = await selectRow(getDb(), z.object({ id: col.text }), sql`select id from "user" where email = ${email}`);
@@ -26,7 +20,7 @@ const page = (path: string, cookie: string) => new Request(`http://localhost:300
 
 describe("first sign-in and onboarding", () => {
   it("leads a new user to onboarding, carrying where the sign-in was going", async () => {
-    const cookie = await signIn("first-timer@example.com");
+    const cookie = await signedInCookie("first-timer@example.com");
     expect(await afterSignInPath({ email: "First-Timer@example.com" }, "/")).toBe("/onboarding");
     expect(await afterSignInPath({ email: "first-timer@example.com" }, "/my-products?tab=drafts")).toBe(
       "/onboarding?redirectTo=%2Fmy-products%3Ftab%3Ddrafts",
@@ -38,7 +32,7 @@ describe("first sign-in and onboarding", () => {
   });
 
   it("Skip for now is kept on the profile: home, and onboarding is not offered again", async () => {
-    const cookie = await signIn("skipper@example.com");
+    const cookie = await signedInCookie("skipper@example.com");
     const response = (await onboardingAction(formRequest("/onboarding", { intent: "skip", redirectTo: "/" }, { cookie }))) as Response;
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/");
@@ -57,7 +51,7 @@ describe("first sign-in and onboarding", () => {
   });
 
   it("a completed profile continues where the sign-in was going and is not offered onboarding again", async () => {
-    const cookie = await signIn("completer@example.com");
+    const cookie = await signedInCookie("completer@example.com");
     const response = (await onboardingAction(
       formRequest("/onboarding", { username: "Completer", career: "", redirectTo: "/my-products" }, { cookie }),
     )) as Response;
