@@ -3,7 +3,7 @@ import type { Route } from "./+types/admin.products.edit.$id";
 import { AdminEditPage } from "~/features/admin-product-form/components/admin-product-pages";
 import { ProductScreen } from "~/features/admin-product-form/components/form-parts";
 import { ERROR_LOADING_PRODUCT, INVALID_PRODUCT_ID } from "~/features/admin-product-form/admin-product-form";
-import { editAction, editPage } from "~/features/admin-product-form/edit-product.server";
+import { editAction, editPage } from "~/features/admin-product-form/requests.server";
 import { requireAdmin } from "~/domain/auth/session.server";
 import { assertSameOrigin } from "~/lib/http/origin.server";
 

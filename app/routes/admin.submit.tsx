@@ -1,6 +1,6 @@
 import type { Route } from "./+types/admin.submit";
 import { AdminCreatePage } from "~/features/admin-product-form/components/admin-product-pages";
-import { createAction, createPage } from "~/features/admin-product-form/admin-product-form.server";
+import { createAction, createPage } from "~/features/admin-product-form/requests.server";
 import { requireAdmin } from "~/domain/auth/session.server";
 import { assertSameOrigin } from "~/lib/http/origin.server";
 

@@ -7,7 +7,7 @@ import { getOptionalUser } from "~/domain/auth/session.server";
 import { safeRedirectPath } from "~/domain/auth/redirect-path";
 import { assertSameOrigin } from "~/lib/http/origin.server";
 import { devSignIn } from "~/features/auth/sign-in.server";
-import { afterSignInPath } from "~/features/profile/onboarding.server";
+import { afterSignInPath } from "~/features/profile/requests.server";
 
 export function meta() {
   return [{ title: "Development sign-in" }, { name: "robots", content: "noindex" }];

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/badge.$file";
 import { badgeSlug, badgeTheme } from "~/features/makers/badge";
-import { badgeResponse } from "~/features/makers/badge.server";
+import { badgeResponse } from "~/features/makers/requests.server";
 
 /**
  * GET /badge/{slug}.svg: the embeddable "Featured on" badge of a public product with its upvote

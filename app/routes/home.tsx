@@ -6,7 +6,7 @@ import { cardEngagement } from "~/features/engagement/components/card-engagement
 import { Spotlight, TrendingPanel } from "~/features/catalog/components/spotlight";
 import { loadListPage } from "~/features/catalog/list-page.server";
 import { countLiveProducts } from "~/features/catalog/taxonomy-queries.server";
-import { redirectToPrimaryNiche } from "~/features/profile/primary-niche.server";
+import { redirectToPrimaryNiche } from "~/features/profile/requests.server";
 import { seoMeta } from "~/features/seo/meta";
 import { formatCount } from "~/lib/format";
 import { env } from "~/lib/env.server";

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/my-products.edit.$id";
 import { CatalogErrorBoundary } from "~/features/catalog/components/not-found-state";
 import { ProductBasicsForm } from "~/features/makers/components/product-basics-form";
-import { editProductAction, editProductLoader } from "~/features/makers/my-products-pages.server";
+import { editProductAction, editProductLoader } from "~/features/makers/requests.server";
 
 export function meta({ matches }: Route.MetaArgs) {
   const siteName = matches[0].loaderData?.env.SITE_NAME ?? "Toolnest";

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/my-products.new";
 import { ProductBasicsForm } from "~/features/makers/components/product-basics-form";
-import { newProductAction, newProductLoader } from "~/features/makers/my-products-pages.server";
+import { newProductAction, newProductLoader } from "~/features/makers/requests.server";
 
 export function meta({ matches }: Route.MetaArgs) {
   const siteName = matches[0].loaderData?.env.SITE_NAME ?? "Toolnest";

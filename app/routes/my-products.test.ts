@@ -11,7 +11,7 @@ import { getDb } from "~/db/registry.server";
 import { setAuthSettings } from "~/domain/auth/auth.server";
 import { readFlash } from "~/domain/flash.server";
 import { dailyActivity } from "~/domain/product-activity.server";
-import { AUTH_REQUIRED, DELETE_FAILED, NO_CHANGES, PRODUCT_UPDATED_FOR_REVIEW, PRICING_REQUIRED, PRODUCT_NAME_MIN, PRODUCT_NAME_REQUIRED, URL_INVALID, WEBSITE_REQUIRED } from "~/features/makers/my-products";
+import { AUTH_REQUIRED, DELETE_FAILED, NO_CHANGES, PRODUCT_UPDATED_FOR_REVIEW, PRICING_REQUIRED, PRODUCT_NAME_MIN, PRODUCT_NAME_REQUIRED, URL_INVALID, WEBSITE_REQUIRED } from "~/features/makers/makers";
 import { LOGO_FETCH_FAILED_MESSAGE, LOGO_URL_REQUIRED_MESSAGE } from "~/lib/fetch/site-logo.server";
 import { FLASH_COOKIE } from "~/lib/http/headers";
 import * as rootModule from "~/root";

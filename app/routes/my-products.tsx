@@ -1,6 +1,6 @@
 import type { Route } from "./+types/my-products";
 import { MyProductsList } from "~/features/makers/components/my-products-list";
-import { myProductsAction, myProductsLoader } from "~/features/makers/my-products-pages.server";
+import { myProductsAction, myProductsLoader } from "~/features/makers/requests.server";
 
 export function meta({ matches }: Route.MetaArgs) {
   const siteName = matches[0].loaderData?.env.SITE_NAME ?? "Toolnest";

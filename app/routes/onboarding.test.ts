@@ -3,9 +3,9 @@ import { getDb } from "~/db/registry.server";
 import { setAuthSettings } from "~/domain/auth/auth.server";
 import * as logoutRoute from "~/routes/logout";
 import { cookieHeader, devSignIn, formRequest, localSettings } from "../../tests/support/auth";
-import { onboardingAction, onboardingLoader } from "~/features/profile/onboarding.server";
+import { onboardingAction, onboardingLoader } from "~/features/profile/requests.server";
 import { getProfile } from "~/domain/people/profile-record.server";
-import { isProfileComplete } from "~/features/profile/profile.server";
+import { isProfileComplete } from "~/features/profile/profile";
 
 beforeAll(() => setAuthSettings(localSettings()));
 afterAll(() => setAuthSettings(undefined));

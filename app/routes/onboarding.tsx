@@ -2,9 +2,9 @@ import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/onboarding";
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
-import { UsernameField } from "~/features/profile/username-field";
-import { onboardingSchema, type OnboardingErrors } from "~/features/profile/onboarding";
-import { onboardingAction, onboardingLoader } from "~/features/profile/onboarding.server";
+import { UsernameField } from "~/features/profile/components/username-field";
+import { onboardingSchema, type OnboardingErrors } from "~/features/profile/profile";
+import { onboardingAction, onboardingLoader } from "~/features/profile/requests.server";
 import { useFormErrors } from "~/lib/use-form-errors";
 
 export function meta({ matches }: Route.MetaArgs) {

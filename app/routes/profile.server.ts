@@ -6,9 +6,9 @@
 import { getDb } from "~/db/registry.server";
 import { requireUser } from "~/domain/auth/session.server";
 import { savedProducts } from "~/features/engagement/engagement.server";
-import { loadEditProfile, saveEditProfile } from "~/features/profile/edit-profile.server";
-import { listOwnProducts } from "~/features/profile/my-products.server";
-import { parseProfileTab } from "~/features/profile/types";
+import { parseProfileTab } from "~/features/profile/profile";
+import { listOwnProducts, loadEditProfile } from "~/features/profile/queries.server";
+import { saveEditProfile } from "~/features/profile/requests.server";
 import { userActivities } from "~/features/stats/activities.server";
 import { assertSameOrigin } from "~/lib/http/origin.server";
 

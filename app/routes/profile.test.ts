@@ -12,9 +12,8 @@ import { setStorage } from "~/lib/storage/storage.server";
 import * as homeRoute from "~/routes/home";
 import { createProduct } from "../../tests/factories";
 import { APP_URL, cookieHeader, devSignIn, localSettings } from "../../tests/support/auth";
-import { AVATAR_SIZE_MESSAGE, AVATAR_TYPE_MESSAGE, FAVORITES_MESSAGE, NICHE_MESSAGE, USERNAME_TAKEN_MESSAGE } from "~/features/profile/edit-profile";
-import { MAX_EDIT_BODY_BYTES } from "~/features/profile/edit-profile.server";
-import { redirectToPrimaryNiche } from "~/features/profile/primary-niche.server";
+import { AVATAR_SIZE_MESSAGE, AVATAR_TYPE_MESSAGE, FAVORITES_MESSAGE, NICHE_MESSAGE, USERNAME_TAKEN_MESSAGE } from "~/features/profile/profile";
+import { MAX_EDIT_BODY_BYTES, redirectToPrimaryNiche } from "~/features/profile/requests.server";
 import { profileAction, profileLoader } from "~/routes/profile.server";
 
 let uploads: string;

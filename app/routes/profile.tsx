@@ -1,9 +1,9 @@
 import type { Route } from "./+types/profile";
 import { SavedProducts } from "~/features/engagement/components/saved-products";
-import { EditProfileForm } from "~/features/profile/edit-profile-form";
-import { OwnProductsList } from "~/features/profile/own-products-list";
-import { ProfileCard } from "~/features/profile/profile-card";
-import { ProfileTabs } from "~/features/profile/profile-tabs";
+import { EditProfileForm } from "~/features/profile/components/edit-profile-form";
+import { OwnProductsList } from "~/features/profile/components/own-products-list";
+import { ProfileCard } from "~/features/profile/components/profile-card";
+import { ProfileTabs } from "~/features/profile/components/profile-tabs";
 import { MyActivities } from "~/features/stats/my-activities";
 import { profileAction, profileLoader } from "./profile.server";
 

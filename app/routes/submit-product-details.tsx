@@ -1,7 +1,7 @@
 import type { Route } from "./+types/submit-product-details";
 import { CatalogErrorBoundary } from "~/features/catalog/components/not-found-state";
 import { WizardPage } from "~/features/makers/wizard/components/wizard-page";
-import { wizardAction, wizardLoader } from "~/features/makers/wizard/wizard-page.server";
+import { wizardAction, wizardLoader } from "~/features/makers/wizard/requests.server";
 
 export function meta({ matches }: Route.MetaArgs) {
   const siteName = matches[0].loaderData?.env.SITE_NAME ?? "Toolnest";

@@ -58,11 +58,13 @@ export * from "./form-values";
 // Controls, format characters (zero-width, bidirectional), line and paragraph separators.
 const HIDDEN = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
 
-const line = z.pipe(
+/** One line of text, cleaned (`cleanText`); anything but a string reads as empty. */
+export const line = z.pipe(
   z.transform((value: unknown) => cleanText(value)),
   z.string(),
 );
-const multiline = z.pipe(
+/** Text with its line breaks kept, cleaned likewise. */
+export const multiline = z.pipe(
   z.transform((value: unknown) => cleanText(value, true)),
   z.string(),
 );

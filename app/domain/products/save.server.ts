@@ -13,7 +13,7 @@ import { col, selectRow } from "~/db/rows.server";
 import { textArray } from "~/db/sql-arrays";
 import { diffFields, type FieldChanges } from "~/domain/audit/audit.server";
 import type { AdminStatus, Categories, ProductInfo } from "~/domain/product-form/fields";
-import { sanitizeDescription } from "~/lib/sanitize.server";
+import { infoColumns } from "./info-columns.server";
 import { writeCategories, writeMakers } from "./relations.server";
 import { withFreeSlug, type Tx } from "./slug.server";
 import { readProduct, type ProductSnapshot } from "./snapshot.server";
@@ -76,24 +76,9 @@ const timestamp = (date: string | null) => (date ? `${date}T00:00:00Z` : null);
 function columns(write: ProductWrite): Record<string, unknown> {
   const values: Record<string, unknown> = {};
   if (write.info) {
-    const info = write.info;
-    Object.assign(values, {
-      product_name: info.productName,
-      headline: info.headline,
-      tagline: info.tagline,
-      description: sanitizeDescription(info.description),
-      website_url: info.websiteUrl,
-      logo_url: info.logoUrl,
-      video_url: info.videoUrl,
-      pricing: info.pricing,
-      tags: info.features,
-      has_coupon: info.hasCoupon,
-      // No coupon, no coupon fields: the product page shows none.
-      coupon_text: info.hasCoupon ? info.couponText : null,
-      coupon_code: info.hasCoupon ? info.couponCode : null,
-      coupon_url: info.hasCoupon ? info.couponUrl : null,
-      coupon_expiry_date: info.hasCoupon ? timestamp(info.couponExpiryDate) : null,
-    });
+    const info = infoColumns(write.info);
+    // The product row keeps the coupon's expiry as a timestamp.
+    Object.assign(values, info, { coupon_expiry_date: timestamp(info.coupon_expiry_date) });
   }
   if (write.status) values.status = write.status;
   if (write.admin) {

@@ -7,7 +7,7 @@ import { mailIdle, setMailSettings } from "~/lib/mail/mail.server";
 import { createProduct, createUser } from "../../../tests/factories";
 import { mailsTo } from "../../../tests/support/eml";
 import { tempDirs } from "../../../tests/support/temp-dirs";
-import { editAction } from "./edit-product.server";
+import { editAction } from "./requests.server";
 
 // Saving a product as live tells its submitter (decision 043), once, after the commit.
 const temp = tempDirs("toolnest-form-mail-");

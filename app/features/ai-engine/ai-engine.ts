@@ -110,3 +110,8 @@ export const DEFAULT_VIEW: SettingsView = { contentFormat: "plain", provider: "n
 export type SettingsActionData =
   | { intent: "save"; ok: false; errors: SettingsErrors }
   | { intent: "test"; ok: boolean; message: string };
+
+/** Providers that cannot work without a key (a self-hosted endpoint may not need one). */
+export function needsKey(provider: Provider): boolean {
+  return provider === "openai" || provider === "anthropic" || provider === "google";
+}

@@ -18,7 +18,7 @@ import { APP_URL, localSettings, signedInCookie, TEST_SECRET } from "../../../te
 import type { SettingsInput } from "./ai-engine";
 import { DRAFT_MESSAGES, draftListing, type DraftOptions } from "./draft.server";
 import { DRAFT_LIMITS, draftAction } from "./requests.server";
-import { saveSettings } from "./settings.server";
+import { saveSettings } from "./mutations.server";
 import { startFakeProvider, type FakeProvider } from "./test-provider";
 
 const run = Date.now().toString(36);

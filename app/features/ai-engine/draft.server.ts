@@ -12,12 +12,12 @@ import { normalizeWebUrl } from "~/domain/product-form/web-url";
 import { FetchRefused, siteFetcher, type SafeFetch } from "~/lib/fetch/safe-fetch.server";
 import { logger } from "~/lib/logger.server";
 import { sanitizeDescription } from "~/lib/sanitize.server";
-import type { ContentFormat } from "./ai-engine";
+import { needsKey, type ContentFormat } from "./ai-engine";
 import { formatParagraphs, offlineDraft } from "./offline-draft.server";
 import { extractPageMetadata, isEmptyPage, textOf, type PageMetadata } from "./page-metadata.server";
 import { createModel, describeProviderError, isAbort, type ModelOptions } from "./provider.server";
-import { needsKey, readEngineConfig, type EngineConfig } from "./settings.server";
-import { publishedTaxonomy, resolveNames, type PublishedTaxonomy } from "./taxonomy-match.server";
+import { publishedTaxonomy, readEngineConfig, type EngineConfig, type PublishedTaxonomy } from "./queries.server";
+import { resolveNames } from "./taxonomy-match.server";
 
 export const DRAFT_MESSAGES = {
   badUrl: "Enter the product's website URL first (for example https://example.com).",

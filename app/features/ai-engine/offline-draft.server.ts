@@ -6,7 +6,8 @@
 import type { ListingDraft } from "~/domain/product-form/ai-draft";
 import type { ContentFormat } from "./ai-engine";
 import type { PageMetadata } from "./page-metadata.server";
-import { suggestTaxonomy, type PublishedTaxonomy } from "./taxonomy-match.server";
+import type { PublishedTaxonomy } from "./queries.server";
+import { suggestTaxonomy } from "./taxonomy-match.server";
 
 const SEPARATORS = /\s+[|–—:·•-]\s+/;
 

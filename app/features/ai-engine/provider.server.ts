@@ -8,7 +8,7 @@ import { createOpenAI } from "@ai-sdk/openai";
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import { APICallError, generateText, RetryError, type LanguageModel } from "ai";
 import { DEFAULT_MODELS } from "./ai-engine";
-import type { EngineConfig } from "./settings.server";
+import type { EngineConfig } from "./queries.server";
 
 export interface ModelOptions {
   /** TESTS: another API base URL for OpenAI, Anthropic or Google (a local server answering as they do). */

@@ -13,8 +13,9 @@ import { RATE_LIMIT_MESSAGE, type RateLimitRule } from "~/lib/http/rate-limit";
 import { logger } from "~/lib/logger.server";
 import { DEFAULT_VIEW, MESSAGES, settingsSchema, type SettingsActionData, type SettingsErrors } from "./ai-engine";
 import { draftListing, type DraftOptions } from "./draft.server";
+import { saveSettings } from "./mutations.server";
 import { testConnection, type ModelOptions } from "./provider.server";
-import { readEngineConfig, readSettingsView, saveSettings } from "./settings.server";
+import { readEngineConfig, readSettingsView } from "./queries.server";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 

@@ -1,33 +1,9 @@
 /**
- * The published taxonomy a draft may suggest from, and the offline matcher: a niche or
- * subcategory is suggested when every significant word of its name occurs in the page's words.
+ * The offline matcher: a niche or subcategory of the published taxonomy (`publishedTaxonomy`,
+ * queries.server.ts) is suggested when every significant word of its name occurs in the page's words.
  */
-import { sql } from "drizzle-orm";
-import { z } from "zod";
-import type { Database } from "~/db/client.server";
-import { col, selectRows } from "~/db/rows.server";
 import type { DraftTaxon } from "~/domain/product-form/ai-draft";
-
-export interface PublishedTaxonomy {
-  niches: DraftTaxon[];
-  subcategories: (DraftTaxon & { nicheIds: number[] })[];
-}
-
-export async function publishedTaxonomy(db: Pick<Database, "execute">): Promise<PublishedTaxonomy> {
-  const niches = await selectRows(db, z.object({ id: col.int, name: col.text }), sql`select id, name from niches where status = 'published' order by lower(name), id`);
-  const subcategories = await selectRows(
-    db,
-    z.object({ id: col.int, name: col.text, niche_ids: z.array(col.int).nullable() }),
-    sql`select s.id, s.name,
-               array(select ns.niche_id from niche_subcategories ns join niches n on n.id = ns.niche_id
-                      where ns.subcategory_id = s.id and n.status = 'published' order by ns.niche_id) as niche_ids
-          from subcategories s where s.status = 'published' order by lower(s.name), s.id`,
-  );
-  return {
-    niches,
-    subcategories: subcategories.map((s) => ({ id: s.id, name: s.name, nicheIds: s.niche_ids ?? [] })),
-  };
-}
+import type { PublishedTaxonomy } from "./queries.server";
 
 const STOP = new Set(["and", "the", "for", "with", "of", "to", "in", "on", "a", "an", "or", "&", "all", "other", "resources", "tools", "tool"]);
 

@@ -9,7 +9,7 @@ import { startTestSite, type TestSite } from "~/lib/fetch/test-server";
 import { RATE_LIMIT_MESSAGE } from "~/lib/http/rate-limit";
 import { LocalStorage } from "~/lib/storage/local.server";
 import { FETCH_LOGO_LIMITS, fetchLogoForUser } from "./fetch-logo.server";
-import { LOGO_FETCHED, LOGO_WEBSITE_FIRST } from "./my-products";
+import { LOGO_FETCHED, LOGO_WEBSITE_FIRST } from "./makers";
 
 let site: TestSite;
 let root: string;

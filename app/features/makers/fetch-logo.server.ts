@@ -6,7 +6,7 @@ import { consumeAll } from "~/domain/rate-limit.server";
 import { fetchSiteLogo, LOGO_URL_REQUIRED_MESSAGE, type SiteLogoOptions } from "~/lib/fetch/site-logo.server";
 import { RATE_LIMIT_MESSAGE, type RateLimitRule } from "~/lib/http/rate-limit";
 import type { Storage } from "~/lib/storage/storage.server";
-import { LOGO_FETCHED, type FetchLogoResult } from "./my-products";
+import { LOGO_FETCHED, type FetchLogoResult } from "./makers";
 
 export const FETCH_LOGO_LIMITS: Record<"burst" | "daily", RateLimitRule> = {
   burst: { limit: 10, windowSeconds: 60 },

@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { avatarKey, isAvatarKeyOf, processAvatar } from "./avatar.server";
-import { AVATAR_SIZE_MESSAGE, AVATAR_TYPE_MESSAGE } from "./edit-profile";
+import { AVATAR_SIZE_MESSAGE, AVATAR_TYPE_MESSAGE } from "./profile";
 
 function picture(width = 600, height = 400) {
   return sharp({ create: { width, height, channels: 3, background: { r: 30, g: 120, b: 200 } } });

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { loadSharp } from "~/lib/sharp.server";
-import { AVATAR_MAX_BYTES, AVATAR_SIZE_MESSAGE, AVATAR_TYPE_MESSAGE } from "./edit-profile";
+import { AVATAR_MAX_BYTES, AVATAR_SIZE_MESSAGE, AVATAR_TYPE_MESSAGE } from "./profile";
 
 export const AVATAR_SIZE = 256;
 /** Larger pictures are refused before decoding (about 40 megapixels, e.g. 8000 x 5000). */

@@ -2,13 +2,24 @@ import { useState } from "react";
 import { FormField } from "~/components/ui/form-field";
 import { DraftWithAi } from "~/domain/product-form/components/ai-draft-button";
 import { NicheSubcategoryPicker } from "~/domain/product-form/components/niche-subcategory-picker";
+import {
+  CouponFields,
+  DescriptionField,
+  fieldsOf,
+  HeadlineField,
+  LogoUrlField,
+  PricingField,
+  ProductNameField,
+  StatusField,
+  TaglineField,
+  VideoUrlField,
+  WebsiteField,
+} from "~/domain/product-form/components/product-fields";
 import { TagsInput } from "~/domain/product-form/components/tags-input";
-import { ADMIN_STATUSES, FORM_PRICINGS, VALIDATION_ERROR, validationList, type ProductFormErrors, type ProductFormValues } from "~/domain/product-form/fields";
+import { VALIDATION_ERROR, validationList, type ProductFormErrors, type ProductFormValues } from "~/domain/product-form/fields";
 import type { TaxonomyOptions } from "~/domain/product-form/taxonomy";
 
-const field = "flex flex-col gap-2";
-const control =
-  "w-full rounded-md border border-input bg-background px-3 text-base text-foreground placeholder:text-muted-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring md:text-sm";
+const fieldClass = "flex flex-col gap-2";
 const box = "size-4 shrink-0 accent-primary";
 
 /** The spec's 'Validation Error' notice: every 'field: message' of the form. */
@@ -59,67 +70,26 @@ export function ProductDetailsFields({ values, errors, taxonomy, idPrefix = "pro
   const [hasCoupon, setHasCoupon] = useState(values.hasCoupon);
   const [advertised, setAdvertised] = useState(values.isAdvertised);
   const id = (name: string) => `${idPrefix}-${name}`;
+  const field = fieldsOf(values, errors);
 
   return (
     <div className="flex flex-col gap-6">
       <Section id={id("details-heading")} title="Product Details">
-        <FormField id={id("name")} name="productName" label="Product Name*" className={field} defaultValue={values.productName} maxLength={100} autoComplete="off" error={errors.productName} />
-        <FormField
-          id={id("headline")}
-          name="headline"
-          label="Headline*"
-          className={field}
-          defaultValue={values.headline}
-          maxLength={300}
-          hint="A short pitch, ideally 50 to 100 characters."
-          error={errors.headline}
-        />
-        <FormField id={id("tagline")} name="tagline" label="Tagline" className={field} defaultValue={values.tagline} maxLength={300} error={errors.tagline} />
-        <FormField
+        <ProductNameField id={id("name")} {...field("productName")} />
+        <HeadlineField id={id("headline")} hint="A short pitch, ideally 50 to 100 characters." {...field("headline")} />
+        <TaglineField id={id("tagline")} {...field("tagline")} />
+        <DescriptionField
           id={id("description")}
-          name="description"
-          label="Description*"
-          className={field}
           hint="At least 50 characters (100 or more reads best). Simple HTML is allowed: paragraphs, bold, italics, lists and links."
-          error={errors.description}
-        >
-          {(wiring) => <textarea {...wiring} rows={8} defaultValue={values.description} maxLength={20_000} className={`${control} py-2`} />}
-        </FormField>
+          rows={8}
+          {...field("description")}
+        />
         <div className="grid grid-cols-1 gap-5 md:grid-cols-2">
-          <FormField
-            id={id("website")}
-            name="websiteUrl"
-            label="Website URL*"
-            className={field}
-            defaultValue={values.websiteUrl}
-            inputMode="url"
-            placeholder="https://example.com"
-            error={errors.websiteUrl}
-          />
-          <FormField id={id("logo")} name="logoUrl" label="Logo URL" className={field} defaultValue={values.logoUrl} inputMode="url" error={errors.logoUrl} />
-          <FormField id={id("video")} name="videoUrl" label="Video URL" className={field} defaultValue={values.videoUrl} inputMode="url" error={errors.videoUrl} />
-          <FormField id={id("pricing")} name="pricing" label="Pricing*" className={field} error={errors.pricing}>
-            {(wiring) => (
-              <select {...wiring} defaultValue={values.pricing} className={`${control} h-10`}>
-                {FORM_PRICINGS.map((option) => (
-                  <option key={option.value} value={option.value}>
-                    {option.label}
-                  </option>
-                ))}
-              </select>
-            )}
-          </FormField>
-          <FormField id={id("status")} name="status" label="Status*" className={field} error={errors.status}>
-            {(wiring) => (
-              <select {...wiring} defaultValue={values.status} className={`${control} h-10`}>
-                {ADMIN_STATUSES.map((option) => (
-                  <option key={option.value} value={option.value}>
-                    {option.label}
-                  </option>
-                ))}
-              </select>
-            )}
-          </FormField>
+          <WebsiteField id={id("website")} {...field("websiteUrl")} />
+          <LogoUrlField id={id("logo")} {...field("logoUrl")} />
+          <VideoUrlField id={id("video")} {...field("videoUrl")} />
+          <PricingField id={id("pricing")} {...field("pricing")} />
+          <StatusField id={id("status")} {...field("status")} />
         </div>
         <DraftWithAi tagsInputId={id("features")} />
         <TagsInput id={id("features")} name="features" label="Features (tags)" defaultValue={values.features} error={errors.features} />
@@ -140,18 +110,7 @@ export function ProductDetailsFields({ values, errors, taxonomy, idPrefix = "pro
           Offer a coupon
         </label>
         <div hidden={!hasCoupon} className="grid grid-cols-1 gap-5 md:grid-cols-2">
-          <FormField id={id("coupon-text")} name="couponText" label="Coupon Text*" className={field} defaultValue={values.couponText} maxLength={200} error={errors.couponText} />
-          <FormField id={id("coupon-code")} name="couponCode" label="Coupon Code*" className={field} defaultValue={values.couponCode} maxLength={100} error={errors.couponCode} />
-          <FormField id={id("coupon-url")} name="couponUrl" label="Coupon URL" className={field} defaultValue={values.couponUrl} inputMode="url" error={errors.couponUrl} />
-          <FormField
-            id={id("coupon-expiry")}
-            name="couponExpiryDate"
-            label="Coupon Expiry Date"
-            type="date"
-            className={field}
-            defaultValue={values.couponExpiryDate}
-            error={errors.couponExpiryDate}
-          />
+          <CouponFields idOf={id} values={values} errors={errors} />
         </div>
       </Section>
 
@@ -166,11 +125,11 @@ export function ProductDetailsFields({ values, errors, taxonomy, idPrefix = "pro
             name="adStartDate"
             label="Ad Start Date"
             type="date"
-            className={field}
+            className={fieldClass}
             defaultValue={values.adStartDate}
             error={errors.adStartDate}
           />
-          <FormField id={id("ad-end")} name="adEndDate" label="Ad End Date" type="date" className={field} defaultValue={values.adEndDate} error={errors.adEndDate} />
+          <FormField id={id("ad-end")} name="adEndDate" label="Ad End Date" type="date" className={fieldClass} defaultValue={values.adEndDate} error={errors.adEndDate} />
         </div>
         <p className="text-xs text-muted-foreground">Without both dates the ad's status is undefined; it is active between them.</p>
       </Section>

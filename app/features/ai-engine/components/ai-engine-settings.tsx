@@ -1,5 +1,5 @@
 import { LoaderCircleIcon } from "lucide-react";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { Form, useFetcher, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
@@ -59,22 +59,14 @@ export function AiEngineSettingsPage({ settings, loadError, answer }: Props) {
             hint="The format of drafted descriptions.">
             {(wiring) => (
               <select {...wiring} defaultValue={settings.contentFormat} className={control}>
-                {CONTENT_FORMATS.map((option) => (
-                  <option key={option.value} value={option.value}>
-                    {option.label}
-                  </option>
-                ))}
+                <OptionList options={CONTENT_FORMATS} />
               </select>
             )}
           </FormField>
           <FormField id="ai-provider" name="provider" label="Provider" className={field} error={errors.provider} errorRole="alert">
             {(wiring) => (
               <select {...wiring} value={provider} onChange={(event) => setProvider(event.currentTarget.value as Provider)} className={control}>
-                {PROVIDERS.map((option) => (
-                  <option key={option.value} value={option.value}>
-                    {option.label}
-                  </option>
-                ))}
+                <OptionList options={PROVIDERS} />
               </select>
             )}
           </FormField>
@@ -105,19 +97,17 @@ export function AiEngineSettingsPage({ settings, loadError, answer }: Props) {
             </label>
           ) : null}
           <div className="flex flex-wrap gap-3">
-            <Button type="submit" name="intent" value="save" disabled={saving}>
-              {saving ? <LoaderCircleIcon aria-hidden className="animate-spin" /> : null}
-              {saving ? "Saving..." : "Save settings"}
-            </Button>
+            <BusyButton intent="save" busy={saving} busyText="Saving...">
+              Save settings
+            </BusyButton>
           </div>
         </Form>
         <tester.Form method="post" className="flex flex-col gap-3 border-t pt-5">
           <p className="text-sm text-muted-foreground">Test connection uses the saved settings.</p>
           <div>
-            <Button type="submit" variant="outline" name="intent" value="test" disabled={testing}>
-              {testing ? <LoaderCircleIcon aria-hidden className="animate-spin" /> : null}
-              {testing ? "Testing..." : "Test connection"}
-            </Button>
+            <BusyButton intent="test" variant="outline" busy={testing} busyText="Testing...">
+              Test connection
+            </BusyButton>
           </div>
           <p role="status" aria-live="polite" className={test ? (test.ok ? "text-sm text-green-700 dark:text-green-400" : "text-sm text-destructive") : "sr-only"}>
             {test ? test.message : ""}
@@ -125,5 +115,24 @@ export function AiEngineSettingsPage({ settings, loadError, answer }: Props) {
         </tester.Form>
       </section>
     </div>
+  );
+}
+
+/** A select's options: each choice's value and label. */
+function OptionList({ options }: { options: readonly { value: string; label: string }[] }) {
+  return options.map((option) => (
+    <option key={option.value} value={option.value}>
+      {option.label}
+    </option>
+  ));
+}
+
+/** A form's submit button posting `intent`, with a spinner and `busyText` while its request runs. */
+function BusyButton({ intent, variant, busy, busyText, children }: { intent: string; variant?: "outline"; busy: boolean; busyText: string; children: ReactNode }) {
+  return (
+    <Button type="submit" variant={variant} name="intent" value={intent} disabled={busy}>
+      {busy ? <LoaderCircleIcon aria-hidden className="animate-spin" /> : null}
+      {busy ? busyText : children}
+    </Button>
   );
 }

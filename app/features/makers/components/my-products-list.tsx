@@ -7,8 +7,7 @@ import { cn } from "~/components/ui/cn";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
 import { FormAlert } from "~/components/ui/form-field";
 import { ProductLogo } from "~/domain/components/product-logo";
-import type { ActivityWindow, ProductActivity } from "../activity";
-import { TABS, promotionState, wizardUrl, type MyProductCard, type MyProductsTab } from "../my-products";
+import { TABS, promotionState, wizardUrl, type ActivityWindow, type MyProductCard, type MyProductsTab, type ProductActivity } from "../makers";
 import { ProductActivityCharts } from "./product-activity-lazy";
 import { formatAddedOn, productStatusBadge } from "~/domain/product-status";
 

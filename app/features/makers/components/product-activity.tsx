@@ -1,5 +1,5 @@
 import { STATS_COUNTING_NOTE } from "~/domain/stats-note";
-import { ACTIVITY_METRICS, type ProductActivity } from "../activity";
+import { ACTIVITY_METRICS, type ProductActivity } from "../makers";
 
 const dayFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
 

@@ -5,8 +5,9 @@ import { notify } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
 import { FormAlert, FormField } from "~/components/ui/form-field";
 import { ProductLogo } from "~/domain/components/product-logo";
+import { DescriptionField, fieldsOf, HeadlineField, PricingField, ProductNameField, TaglineField, WebsiteField } from "~/domain/product-form/components/product-fields";
 import { useFormErrors } from "~/lib/use-form-errors";
-import { FORM_PRICINGS, LOGO_WEBSITE_FIRST, productBasicsSchema, productEditSchema, type FetchLogoResult, type ProductBasicsErrors, type ProductBasicsValues } from "../my-products";
+import { LOGO_WEBSITE_FIRST, productBasicsSchema, productEditSchema, type FetchLogoResult, type ProductBasicsErrors, type ProductBasicsValues } from "../makers";
 
 const fieldClass = "flex flex-col gap-2";
 
@@ -33,6 +34,7 @@ export function ProductBasicsForm({ mode, values, errors: serverErrors, live = f
   const [logoUrl, setLogoUrl] = useState(values.logoUrl);
   const logo = useFetchLogo(setLogoUrl);
   const title = mode === "create" ? "Basic Information" : "Edit Product";
+  const field = fieldsOf(values, errors, "alert");
 
   return (
     <div className="mx-auto flex max-w-xl flex-col gap-6 rounded-lg border bg-card p-6 shadow-sm sm:p-8">
@@ -51,29 +53,8 @@ export function ProductBasicsForm({ mode, values, errors: serverErrors, live = f
       </div>
       <Form method="post" className="flex flex-col gap-5" noValidate {...check}>
         {errors.form ? <FormAlert>{errors.form}</FormAlert> : null}
-        <FormField
-          id="product-name"
-          name="productName"
-          label="Product Name*"
-          className={fieldClass}
-          defaultValue={values.productName}
-          maxLength={100}
-          autoComplete="off"
-          error={errors.productName}
-          errorRole="alert"
-        />
-        <FormField
-          id="product-website"
-          name="websiteUrl"
-          label="Website URL*"
-          className={fieldClass}
-          defaultValue={values.websiteUrl}
-          inputMode="url"
-          placeholder="https://example.com"
-          autoComplete="url"
-          error={errors.websiteUrl}
-          errorRole="alert"
-        />
+        <ProductNameField id="product-name" {...field("productName")} />
+        <WebsiteField id="product-website" autoComplete="url" {...field("websiteUrl")} />
         <FormField
           id="product-logo"
           name="logoUrl"
@@ -101,65 +82,24 @@ export function ProductBasicsForm({ mode, values, errors: serverErrors, live = f
             </div>
           )}
         </FormField>
-        <FormField id="product-pricing" name="pricing" label="Pricing*" className={fieldClass} error={errors.pricing} errorRole="alert">
-          {(control) => (
-            <select
-              {...control}
-              defaultValue={values.pricing || "free"}
-              className="h-10 w-full rounded-md border border-input bg-background px-3 text-base text-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring md:text-sm"
-            >
-              {FORM_PRICINGS.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
+        <PricingField id="product-pricing" {...field("pricing")} defaultValue={values.pricing || "free"} />
         {mode === "edit" ? (
           <>
-            <FormField
+            <HeadlineField
               id="product-headline"
-              name="headline"
               label="Headline"
               hint="A short summary shown under the name on your product page, ideally 50-100 characters."
-              className={fieldClass}
-              defaultValue={values.headline ?? ""}
-              maxLength={300}
               autoComplete="off"
-              error={errors.headline}
-              errorRole="alert"
+              {...field("headline")}
             />
-            <FormField
-              id="product-tagline"
-              name="tagline"
-              label="Tagline"
-              className={fieldClass}
-              defaultValue={values.tagline ?? ""}
-              maxLength={300}
-              autoComplete="off"
-              error={errors.tagline}
-              errorRole="alert"
-            />
-            <FormField
+            <TaglineField id="product-tagline" autoComplete="off" {...field("tagline")} />
+            <DescriptionField
               id="product-description"
-              name="description"
               label="Description"
               hint="At least 50 characters. Simple formatting is kept: paragraphs, bold, italics, lists and links."
-              className={fieldClass}
-              error={errors.description}
-              errorRole="alert"
-            >
-              {(control) => (
-                <textarea
-                  {...control}
-                  rows={7}
-                  defaultValue={values.description ?? ""}
-                  maxLength={20_000}
-                  className="w-full rounded-md border border-input bg-background px-3 py-2 text-base text-foreground placeholder:text-muted-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring md:text-sm"
-                />
-              )}
-            </FormField>
+              rows={7}
+              {...field("description")}
+            />
           </>
         ) : null}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

@@ -1,13 +1,13 @@
-import { LoaderCircleIcon, PartyPopperIcon } from "lucide-react";
+import { PartyPopperIcon } from "lucide-react";
 import { useEffect, useState } from "react";
-import { Form, Link, useNavigate } from "react-router";
+import { Form, useNavigate } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { NicheSubcategoryPicker } from "~/domain/product-form/components/niche-subcategory-picker";
 import { categoriesSchema, type ProductFormErrors, type ProductFormValues } from "~/domain/product-form/fields";
 import type { TaxonomyOptions } from "~/domain/product-form/taxonomy";
-import { CONGRATULATIONS_TEXT, CONGRATULATIONS_TITLE, REVISION_NOTE, stepUrl } from "../steps";
-import { StepActions, StepFrame } from "./step-frame";
+import { CONGRATULATIONS_TEXT, CONGRATULATIONS_TITLE, REVISION_NOTE, stepUrl } from "../wizard";
+import { StepActions, StepFrame, StepLink, StepSubmit } from "./step-frame";
 import { useStepForm } from "./use-step-form";
 import { ValidationNotice } from "./validation-notice";
 
@@ -42,13 +42,10 @@ export function CategoriesStep({ productId, values, taxonomy, lockedNicheIds, er
           subcategoryError={errors.selectedSubcategories}
         />
         <StepActions>
-          <Button asChild variant="outline">
-            <Link to={stepUrl(productId, "product-info")}>Back</Link>
-          </Button>
-          <Button type="submit" name="intent" value="submit" disabled={busy}>
-            {busy ? <LoaderCircleIcon aria-hidden className="animate-spin" /> : null}
-            {busy ? "Submitting..." : live ? "Submit Changes" : "Submit Product"}
-          </Button>
+          <StepLink to={stepUrl(productId, "product-info")} back>Back</StepLink>
+          <StepSubmit intent="submit" busy={busy} busyText="Submitting...">
+            {live ? "Submit Changes" : "Submit Product"}
+          </StepSubmit>
         </StepActions>
       </Form>
       <Dialog open={congratulate} onOpenChange={setCongratulate}>

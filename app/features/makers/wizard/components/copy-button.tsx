@@ -2,7 +2,7 @@ import { CheckIcon, CopyIcon } from "lucide-react";
 import { useState } from "react";
 import { notify } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
-import { COPIED } from "../steps";
+import { COPIED } from "../wizard";
 
 /** Copies `value`, toasts "Copied to clipboard" and shows a check for 2 s (spec: share copy feedback). */
 export function CopyButton({ value, label = "Copy", description, variant = "outline" }: { value: string; label?: string; description?: string; variant?: "outline" | "default" | "secondary" }) {

@@ -1,9 +1,7 @@
-import { Link } from "react-router";
 import { useState } from "react";
-import { Button } from "~/components/ui/button";
-import { badgeHtml, badgeMarkdown, stepUrl, type BadgeLinks, type BadgeVariant } from "../steps";
+import { badgeHtml, badgeMarkdown, stepUrl, type BadgeLinks, type BadgeVariant } from "../wizard";
 import { Snippet } from "./copy-button";
-import { StepActions, StepFrame } from "./step-frame";
+import { StepActions, StepFrame, StepLink } from "./step-frame";
 
 interface Props {
   productId: number;
@@ -56,12 +54,8 @@ export function EmbedBadgeStep({ productId, links, previews, live }: Props) {
       <Snippet id="badge-html" label="HTML" value={badgeHtml(links, variant)} copyLabel="Copy HTML" />
       <Snippet id="badge-markdown" label="Markdown" value={badgeMarkdown(links, variant)} copyLabel="Copy Markdown" />
       <StepActions>
-        <Button asChild variant="outline">
-          <Link to={stepUrl(productId, "makers")}>Back</Link>
-        </Button>
-        <Button asChild>
-          <Link to={stepUrl(productId, "invite")}>Next: Invite &amp; Share</Link>
-        </Button>
+        <StepLink to={stepUrl(productId, "makers")} back>Back</StepLink>
+        <StepLink to={stepUrl(productId, "invite")}>Next: Invite &amp; Share</StepLink>
       </StepActions>
     </StepFrame>
   );

@@ -1,9 +1,8 @@
 import { ExternalLinkIcon } from "lucide-react";
-import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
-import { shareLinks, shareText, stepUrl } from "../steps";
+import { shareLinks, shareText, stepUrl } from "../wizard";
 import { CopyButton } from "./copy-button";
-import { StepActions, StepFrame } from "./step-frame";
+import { StepActions, StepFrame, StepLink } from "./step-frame";
 
 interface Props {
   productId: number;
@@ -59,12 +58,8 @@ export function InviteStep({ productId, productName, siteName, listingUrl, live 
         </ul>
       </div>
       <StepActions>
-        <Button asChild variant="outline">
-          <Link to={stepUrl(productId, "embed-badge")}>Back</Link>
-        </Button>
-        <Button asChild>
-          <Link to={stepUrl(productId, "launch-platforms")}>Next: Launch Platforms</Link>
-        </Button>
+        <StepLink to={stepUrl(productId, "embed-badge")} back>Back</StepLink>
+        <StepLink to={stepUrl(productId, "launch-platforms")}>Next: Launch Platforms</StepLink>
       </StepActions>
     </StepFrame>
   );

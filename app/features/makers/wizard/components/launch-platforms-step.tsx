@@ -2,8 +2,8 @@ import { ExternalLinkIcon } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { ProductLogo } from "~/domain/components/product-logo";
-import { stepUrl, withRef, type LaunchPlatform } from "../steps";
-import { StepActions, StepFrame } from "./step-frame";
+import { stepUrl, withRef, type LaunchPlatform } from "../wizard";
+import { StepActions, StepFrame, StepLink } from "./step-frame";
 
 interface Props {
   productId: number;
@@ -43,12 +43,8 @@ export function LaunchPlatformsStep({ productId, siteName, platforms, seeMoreUrl
         </p>
       ) : null}
       <StepActions>
-        <Button asChild variant="outline">
-          <Link to={stepUrl(productId, "invite")}>Back</Link>
-        </Button>
-        <Button asChild>
-          <Link to="/my-products">Done: Back to My Products</Link>
-        </Button>
+        <StepLink to={stepUrl(productId, "invite")} back>Back</StepLink>
+        <StepLink to="/my-products">Done: Back to My Products</StepLink>
       </StepActions>
     </StepFrame>
   );

@@ -1,12 +1,10 @@
-import { LoaderCircleIcon } from "lucide-react";
 import { useEffect } from "react";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 import { notify } from "~/components/toaster";
-import { Button } from "~/components/ui/button";
 import { MakerCommentField } from "~/domain/product-form/components/maker-comment-field";
 import { MAKER_COMMENT_EMPTY, MAKER_COMMENT_EMPTY_TITLE, makerCommentSchema, type ProductFormErrors } from "~/domain/product-form/fields";
-import { stepUrl } from "../steps";
-import { StepActions, StepFrame } from "./step-frame";
+import { stepUrl } from "../wizard";
+import { StepActions, StepFrame, StepLink, StepSubmit } from "./step-frame";
 import { useStepForm } from "./use-step-form";
 
 interface Props {
@@ -37,19 +35,14 @@ export function MakerCommentsStep({ productId, makerComment, errors: serverError
       <Form method="post" noValidate className="flex flex-col gap-5" {...formProps}>
         <MakerCommentField defaultValue={makerComment} error={errors.makerComment ?? errors.form} />
         <div>
-          <Button type="submit" name="intent" value="maker-comment" disabled={busy}>
-            {busy ? <LoaderCircleIcon aria-hidden className="animate-spin" /> : null}
-            {busy ? "Saving..." : "Save Comment"}
-          </Button>
+          <StepSubmit intent="maker-comment" busy={busy}>
+            Save Comment
+          </StepSubmit>
         </div>
       </Form>
       <StepActions>
-        <Button asChild variant="outline">
-          <Link to={stepUrl(productId, "categories")}>Back</Link>
-        </Button>
-        <Button asChild>
-          <Link to={stepUrl(productId, "makers")}>Next: Makers</Link>
-        </Button>
+        <StepLink to={stepUrl(productId, "categories")} back>Back</StepLink>
+        <StepLink to={stepUrl(productId, "makers")}>Next: Makers</StepLink>
       </StepActions>
     </StepFrame>
   );

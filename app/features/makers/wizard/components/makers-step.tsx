@@ -1,11 +1,9 @@
-import { LoaderCircleIcon } from "lucide-react";
-import { Form, Link } from "react-router";
-import { Button } from "~/components/ui/button";
+import { Form } from "react-router";
 import { MakersPicker } from "~/domain/product-form/components/makers-picker";
 import { makersSchema, type ProductFormErrors } from "~/domain/product-form/fields";
 import type { MakerOption } from "~/domain/product-form/taxonomy";
-import { stepUrl } from "../steps";
-import { StepActions, StepFrame } from "./step-frame";
+import { stepUrl } from "../wizard";
+import { StepActions, StepFrame, StepLink, StepSubmit } from "./step-frame";
 import { useStepForm } from "./use-step-form";
 
 interface Props {
@@ -25,24 +23,17 @@ export function MakersStep({ productId, makers, submitterId, errors: serverError
       <Form method="post" noValidate className="flex flex-col gap-5" {...formProps}>
         <MakersPicker defaultValue={makers} lockedIds={submitterId ? [submitterId] : []} error={errors.makers ?? errors.form} />
         <div>
-          <Button type="submit" name="intent" value="makers" disabled={busy}>
-            {busy ? <LoaderCircleIcon aria-hidden className="animate-spin" /> : null}
-            {busy ? "Saving..." : "Save Makers"}
-          </Button>
+          <StepSubmit intent="makers" busy={busy}>
+            Save Makers
+          </StepSubmit>
         </div>
       </Form>
       <StepActions>
-        <Button asChild variant="outline">
-          <Link to={stepUrl(productId, "maker-comments")}>Back</Link>
-        </Button>
+        <StepLink to={stepUrl(productId, "maker-comments")} back>Back</StepLink>
         {badgeOpen ? (
-          <Button asChild>
-            <Link to={stepUrl(productId, "embed-badge")}>Next: Embed Badge</Link>
-          </Button>
+          <StepLink to={stepUrl(productId, "embed-badge")}>Next: Embed Badge</StepLink>
         ) : (
-          <Button asChild>
-            <Link to={stepUrl(productId, "categories")}>Next: Submit your product</Link>
-          </Button>
+          <StepLink to={stepUrl(productId, "categories")}>Next: Submit your product</StepLink>
         )}
       </StepActions>
     </StepFrame>

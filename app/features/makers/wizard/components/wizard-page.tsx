@@ -1,8 +1,8 @@
 import { useEffect, useRef } from "react";
 import type { ProductFormErrors, ProductFormValues } from "~/domain/product-form/fields";
 import { useSiteEnv } from "~/domain/root-data";
-import { REVISION_NOTE, type WizardActionData } from "../steps";
-import type { WizardView } from "../wizard-view.server";
+import { REVISION_NOTE, type WizardActionData } from "../wizard";
+import type { WizardView } from "../step-view.server";
 import { CategoriesStep } from "./categories-step";
 import { EmbedBadgeStep } from "./embed-badge-step";
 import { InviteStep } from "./invite-step";

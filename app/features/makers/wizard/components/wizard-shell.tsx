@@ -3,7 +3,7 @@ import type * as React from "react";
 import { Link } from "react-router";
 import { cn } from "~/components/ui/cn";
 import { ProductLogo } from "~/domain/components/product-logo";
-import { WIZARD_STEPS, stepUrl, type Completion, type WizardStepId } from "../steps";
+import { WIZARD_STEPS, stepUrl, type Completion, type WizardStepId } from "../wizard";
 
 interface Props {
   productId: number;
