@@ -7,8 +7,8 @@ import { getOptionalUser } from "~/domain/auth/session.server";
 import { SUSPENDED_MESSAGE } from "~/domain/auth/suspension";
 import { APP_URL, devSignIn, formRequest, localSettings, signedInCookie, adminCookie as signInAdmin } from "../../../tests/support/auth";
 import { usersAction, usersLoader } from "./requests.server";
-import { cleanText, parseUserFilters, parseUserId, PAGE_SIZE, USER_MESSAGES } from "./users";
-import { containsPattern, listUsers, USER_SEARCH_EXACT_LIMIT, userDetails } from "./users.server";
+import { cleanText, parseUserFilters, parseUserId, PAGE_SIZE, USER_MESSAGES } from "./admin-users";
+import { containsPattern, listUsers, USER_SEARCH_EXACT_LIMIT, userDetails } from "./queries.server";
 
 const run = Date.now().toString(36);
 let adminCookie = "";

@@ -5,16 +5,16 @@
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { queryRows } from "../../../tests/support/raw-rows";
+import { queryRows } from "../../../../tests/support/raw-rows";
 import { getDb } from "~/db/registry.server";
 import { setAuthSettings } from "~/domain/auth/auth.server";
 import { readFlash } from "~/domain/flash.server";
 import { mailIdle, setMailSettings } from "~/lib/mail/mail.server";
-import { createProduct, createUser } from "../../../tests/factories";
-import { APP_URL, formRequest, localSettings, signedInCookie, adminCookie as signInAdmin } from "../../../tests/support/auth";
-import { tempDirs } from "../../../tests/support/temp-dirs";
-import { alreadyDecided, MODERATION_MESSAGES, REASON_MAX } from "./moderation";
-import { moderationAction, moderationLoader } from "./moderation-pages.server";
+import { createProduct, createUser } from "../../../../tests/factories";
+import { APP_URL, formRequest, localSettings, signedInCookie, adminCookie as signInAdmin } from "../../../../tests/support/auth";
+import { tempDirs } from "../../../../tests/support/temp-dirs";
+import { alreadyDecided, MODERATION_MESSAGES, REASON_MAX } from "../moderation";
+import { moderationAction, moderationLoader } from "./moderation-queue.server";
 
 const run = Date.now().toString(36);
 const temp = tempDirs("toolnest-moderation-pages-");
@@ -129,7 +129,7 @@ describe("the admin's decisions", () => {
     for (const search of ["", "?tab=claims", "?tab=%00&page=abc", "?tab=claims&page=99999999999999", "?page=-3", "?tab=revisions&page=500"]) {
       const loaded = await answer(() => moderationLoader(new Request(`${APP_URL}/admin/moderation${search}`, { headers: { Cookie: adminCookie } }), {}));
       expect(loaded.status, search).toBe(200);
-      const queue = (loaded.body.revisions ?? loaded.body.claims) as { page: number; items: unknown[] };
+      const queue = (loaded.body.revisions ?? loaded.body.claims) as { page: number; rows: unknown[] };
       expect(queue.page, search).toBeGreaterThanOrEqual(1);
     }
     const claims = await answer(() => moderationLoader(new Request(`${APP_URL}/admin/moderation?tab=claims`, { headers: { Cookie: adminCookie } }), {}));

@@ -14,9 +14,9 @@ import { writeFields } from "~/domain/products/edits.server";
 import { addVerifiedMaker } from "~/domain/products/relations.server";
 import { ProductInputError, updateProduct } from "~/domain/products/save.server";
 import { PRICINGS } from "~/lib/constants";
-import { EDITABLE, idList, RELATION_FIELDS, type MakerEditableField } from "./moderation";
-import { notifyMaker, type DecisionMail } from "./moderation-mail.server";
-import { changesOf } from "./moderation.server";
+import { EDITABLE, idList, RELATION_FIELDS, type MakerEditableField } from "../moderation";
+import { notifyMaker, type DecisionMail } from "../moderation-mail.server";
+import { changesOf } from "../queries/moderation-queue.server";
 
 export type DecisionResult =
   | { kind: "done" }
@@ -164,16 +164,8 @@ export async function decideRevision(db: Database, admin: Actor, decision: Revis
         changes: diffFields({ status: "pending", reason: null }, { status: "rejected", reason }),
       });
     }
-    mail = {
-      kind: "revision",
-      decision: decision.approve ? "approved" : "rejected",
-      to: revision.email,
-      username: revision.username,
-      productId: product.id,
-      productName: decision.approve && typeof proposed.product_name === "string" ? proposed.product_name : product.product_name,
-      slug: product.slug,
-      reason,
-    };
+    const productName = decision.approve && typeof proposed.product_name === "string" ? proposed.product_name : product.product_name;
+    mail = decisionMail("revision", decision.approve, revision, { id: product.id, name: productName, slug: product.slug }, reason);
     return { kind: "done" };
   });
   if (result.kind === "done") await afterCommit(publicSlug ? ["lists", productTag(publicSlug)] : [], mail);
@@ -245,21 +237,24 @@ export async function decideClaim(db: Database, admin: Actor, decision: ClaimDec
         changes: diffFields({ status: claim.status, reason: null }, { status: "rejected", reason }),
       });
     }
-    mail = {
-      kind: "claim",
-      decision: decision.approve ? "approved" : "rejected",
-      to: claim.email,
-      username: claim.username,
-      productId: claim.product_id,
-      productName: claim.product_name,
-      slug: claim.slug,
-      reason,
-    };
+    mail = decisionMail("claim", decision.approve, claim, { id: claim.product_id, name: claim.product_name, slug: claim.slug }, reason);
     return { kind: "done" };
   });
   // The product page's Creator now names the maker.
   if (result.kind === "done") await afterCommit(publicSlug ? [productTag(publicSlug)] : [], mail);
   return result;
+}
+
+/** The maker's e-mail about a decision: to the account's address, about the product as decided. */
+function decisionMail(
+  kind: DecisionMail["kind"],
+  approve: boolean,
+  maker: { email: string | null; username: string | null },
+  product: { id: number; name: string; slug: string },
+  reason: string | null,
+): DecisionMail {
+  const decision = approve ? "approved" : "rejected";
+  return { kind, decision, to: maker.email, username: maker.username, productId: product.id, productName: product.name, slug: product.slug, reason };
 }
 
 /** After the commit: drop the cached public pages, then tell the maker (neither can undo the decision). */

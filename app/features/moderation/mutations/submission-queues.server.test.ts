@@ -1,23 +1,16 @@
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { queryRows } from "../../../tests/support/raw-rows";
+import { queryRows } from "../../../../tests/support/raw-rows";
 import { getDb } from "~/db/registry.server";
 import { mailIdle, setMailSettings } from "~/lib/mail/mail.server";
-import { createProduct, createUser } from "../../../tests/factories";
-import { mailsTo, outboxFiles } from "../../../tests/support/eml";
-import { tempDirs } from "../../../tests/support/temp-dirs";
-import {
-  approveSubmission,
-  convertSuggestion,
-  deleteSubmissions,
-  deleteSuggestions,
-  listSubmissions,
-  listSuggestions,
-  rejectSubmission,
-  rejectSuggestion,
-} from "./submissions.server";
-import { nameFromSuggestion, parseIds, parseReason, productFromSuggestion } from "./submissions";
+import { createProduct, createUser } from "../../../../tests/factories";
+import { mailsTo, outboxFiles } from "../../../../tests/support/eml";
+import { tempDirs } from "../../../../tests/support/temp-dirs";
+import { parseIds, parseReason } from "../moderation";
+import { listSubmissions, listSuggestions } from "../queries/submission-queues.server";
+import { nameFromSuggestion, productFromSuggestion } from "../suggestion-product";
+import { approveSubmission, convertSuggestion, deleteSubmissions, deleteSuggestions, rejectSubmission, rejectSuggestion } from "./submission-queues.server";
 
 // The audit entry can be made to fail for real (a NOT NULL breaks inside the transaction).
 const audit = vi.hoisted(() => ({ fail: false }));

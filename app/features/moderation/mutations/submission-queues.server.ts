@@ -1,7 +1,7 @@
 /**
- * Product Submissions and User Suggestions (decision 043): the queues' reads (10 per page, newest
- * first, paged on the server) and the decisions. Every decision is one transaction that locks its
- * rows and writes its audit entry; the submitter is e-mailed only after it commits.
+ * Product Submissions and User Suggestions (decision 043): the decisions. Every decision is one
+ * transaction that locks its rows and writes its audit entry; the submitter is e-mailed only after
+ * it commits. The queues' reads are `queries/submission-queues.server.ts`.
  */
 import { sql } from "drizzle-orm";
 import { z } from "zod";
@@ -13,111 +13,10 @@ import { notifySubmitters, submitterMails, type SubmitterMail } from "~/domain/m
 import { deleteProducts, suggestionToProduct } from "~/domain/products/edits.server";
 import { moveProducts } from "~/domain/products/move.server";
 import { productSlug } from "~/lib/slug";
-import { MAX_QUEUE_PAGE, QUEUE_PAGE_SIZE, productFromSuggestion, pageCountOf } from "./submissions";
+import { SUBMISSION_WHERE, SUGGESTION_WHERE } from "../queries/submission-queues.server";
+import { productFromSuggestion } from "../suggestion-product";
 
 type Executor = Pick<Database, "execute">;
-
-const texts = col.texts.nullable().transform((v) => v ?? []);
-
-const SubmissionRow = z.object({
-  id: col.int,
-  product_name: col.text,
-  slug: col.text,
-  status: col.text,
-  headline: col.text.nullable(),
-  tagline: col.text.nullable(),
-  description: col.text.nullable(),
-  website_url: col.text.nullable(),
-  pricing: col.text,
-  tags: texts,
-  niches: texts,
-  submitter: col.text.nullable(),
-  submitter_email: col.text.nullable(),
-  created_at: col.text,
-});
-export type SubmissionRow = z.output<typeof SubmissionRow>;
-
-const SuggestionRow = z.object({
-  id: col.int,
-  text: col.text,
-  username: col.text.nullable(),
-  email: col.text.nullable(),
-  created_at: col.text,
-});
-export type SuggestionRow = z.output<typeof SuggestionRow>;
-
-export interface QueuePage<T> {
-  rows: T[];
-  page: number;
-  pageCount: number;
-  total: number;
-}
-
-/**
- * Pending submissions. `products.status` is NOT NULL (every import and form sets it), so the
- * spec's "null status" cannot occur, and leaving out `or status is null` lets the page come from
- * the (status, type, created_at) index.
- */
-const SUBMISSION_WHERE = sql`p.type = 'product' and p.status = 'pending'`;
-const SUGGESTION_WHERE = sql`p.type = 'suggestion' and p.status = 'pending'`;
-
-/** The exact number of pending products of a type, from the counts kept by triggers (decision 037). */
-async function pendingCount(db: Executor, type: "product" | "suggestion"): Promise<number> {
-  const row = await selectRow(
-    db,
-    z.object({ n: col.int }),
-    sql`select coalesce(sum(n), 0)::int as n from product_facet_counts where type = ${type} and status = 'pending'`,
-  );
-  return row?.n ?? 0;
-}
-
-function clampPage(page: number, total: number): number {
-  return Math.max(1, Math.min(page, pageCountOf(total), MAX_QUEUE_PAGE));
-}
-
-export async function listSubmissions(db: Executor, requested: number): Promise<QueuePage<SubmissionRow>> {
-  const total = await pendingCount(db, "product");
-  const page = clampPage(requested, total);
-  const rows = await selectRows(
-    db,
-    SubmissionRow,
-    sql`select p.id, p.product_name, p.slug, p.status, p.headline, p.tagline, p.description, p.website_url, p.pricing, p.tags,
-               array(select n.name from product_niches pn join niches n on n.id = pn.niche_id
-                      where pn.product_id = p.id order by n.name) as niches,
-               coalesce(pr.username, p.submitter_name) as submitter,
-               coalesce(u.email, p.submitter_email) as submitter_email,
-               p.created_at::text as created_at
-          from (select p.id from products p where ${SUBMISSION_WHERE}
-                 order by p.created_at desc, p.id desc
-                 limit ${QUEUE_PAGE_SIZE} offset ${(page - 1) * QUEUE_PAGE_SIZE}) shown
-          join products p on p.id = shown.id
-          left join "user" u on u.id = p.submitter_id
-          left join profiles pr on pr.id = p.submitter_id
-         order by p.created_at desc, p.id desc`,
-  );
-  return { rows, page, pageCount: pageCountOf(total), total };
-}
-
-export async function listSuggestions(db: Executor, requested: number): Promise<QueuePage<SuggestionRow>> {
-  const total = await pendingCount(db, "suggestion");
-  const page = clampPage(requested, total);
-  const rows = await selectRows(
-    db,
-    SuggestionRow,
-    sql`select p.id, coalesce(p.description, p.headline, '') as text,
-               coalesce(pr.username, p.submitter_name) as username,
-               coalesce(u.email, p.submitter_email) as email,
-               p.created_at::text as created_at
-          from (select p.id from products p where ${SUGGESTION_WHERE}
-                 order by p.created_at desc, p.id desc
-                 limit ${QUEUE_PAGE_SIZE} offset ${(page - 1) * QUEUE_PAGE_SIZE}) shown
-          join products p on p.id = shown.id
-          left join "user" u on u.id = p.submitter_id
-          left join profiles pr on pr.id = p.submitter_id
-         order by p.created_at desc, p.id desc`,
-  );
-  return { rows, page, pageCount: pageCountOf(total), total };
-}
 
 /* ------------------------------------------------------------------ submissions */
 

@@ -5,16 +5,16 @@
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { queryRows } from "../../../tests/support/raw-rows";
+import { queryRows } from "../../../../tests/support/raw-rows";
 import { getDb } from "~/db/registry.server";
 import { setAuthSettings } from "~/domain/auth/auth.server";
 import { readFlash } from "~/domain/flash.server";
 import { mailIdle, setMailSettings } from "~/lib/mail/mail.server";
-import { createProduct } from "../../../tests/factories";
-import { APP_URL, localSettings, signedInCookie, adminCookie as signInAdmin } from "../../../tests/support/auth";
-import { tempDirs } from "../../../tests/support/temp-dirs";
-import { submissionsAction, submissionsLoader, suggestionsAction, suggestionsLoader } from "./submissions-pages.server";
-import { MESSAGES } from "./submissions";
+import { createProduct } from "../../../../tests/factories";
+import { APP_URL, localSettings, signedInCookie, adminCookie as signInAdmin } from "../../../../tests/support/auth";
+import { tempDirs } from "../../../../tests/support/temp-dirs";
+import { submissionsAction, submissionsLoader, suggestionsAction, suggestionsLoader } from "./submission-queues.server";
+import { SUBMISSION_MESSAGES as MESSAGES } from "../moderation";
 
 const run = Date.now().toString(36);
 const temp = tempDirs("toolnest-submissions-pages-");
