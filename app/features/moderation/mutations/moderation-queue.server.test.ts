@@ -8,21 +8,14 @@ import { getDb } from "~/db/registry.server";
 import { mailIdle, setMailSettings } from "~/lib/mail/mail.server";
 import { createProduct, createUser } from "../../../../tests/factories";
 import { mailsTo } from "../../../../tests/support/eml";
+import { auditFailure as audit } from "../../../../tests/support/failing-audit";
 import { tempDirs } from "../../../../tests/support/temp-dirs";
 import { decideClaim, decideRevision } from "./moderation-queue.server";
 import { listPendingClaims, listPendingRevisions, pendingCounts } from "../queries/moderation-queue.server";
 
 // The audit entry can be made to fail for real: the insert then breaks a NOT NULL constraint
 // inside the decision's transaction, as a failing database would.
-const audit = vi.hoisted(() => ({ fail: false }));
-vi.mock("~/domain/audit/audit.server", async (importOriginal) => {
-  const original = await importOriginal<typeof import("~/domain/audit/audit.server")>();
-  return {
-    ...original,
-    recordAudit: (tx: Parameters<typeof original.recordAudit>[0], actor: Parameters<typeof original.recordAudit>[1], entry: Parameters<typeof original.recordAudit>[2]) =>
-      original.recordAudit(tx, audit.fail ? { id: actor.id, email: null as unknown as string } : actor, entry),
-  };
-});
+vi.mock("~/domain/audit/audit.server", async (importOriginal) => (await import("../../../../tests/support/failing-audit")).failingAudit(importOriginal));
 
 const temp = tempDirs("toolnest-moderation-");
 let outboxDir = "";
