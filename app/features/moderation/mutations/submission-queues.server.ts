@@ -32,57 +32,39 @@ async function lockSubmission(tx: Executor, id: number) {
   );
 }
 
-/** Approve: the pending product becomes a draft (the ruling); the submitter is told. */
-export async function approveSubmission(db: Database, admin: Actor, id: number): Promise<DecideResult> {
+/**
+ * Approve (the pending product becomes a draft: the ruling) or reject with an optional reason
+ * (kept in review_note, shown on My Products); the submitter is told after the commit.
+ */
+async function decideSubmission(db: Database, admin: Actor, id: number, approve: boolean, reason: string | null): Promise<DecideResult> {
   let mails: SubmitterMail[] = [];
   const result = await db.transaction(async (tx): Promise<DecideResult> => {
     const row = await lockSubmission(tx, id);
     if (!row) return { ok: false };
+    const to = approve ? "draft" : "rejected";
+    const status = { before: row.status, after: to };
     await moveProducts(tx, {
       ids: [id],
-      to: "draft",
+      to,
       actor: admin,
-      reason: null,
+      reason: approve ? null : reason,
       audit: () => ({
-        action: "submission.approve",
+        action: approve ? "submission.approve" : "submission.reject",
         entityType: "product",
         entityId: id,
         summary: row.product_name,
-        changes: { status: { before: row.status, after: "draft" } },
+        changes: approve ? { status } : { status, review_note: { before: row.review_note, after: reason } },
       }),
     });
-    mails = await submitterMails(tx, [id], "approved");
+    mails = await submitterMails(tx, [id], approve ? "approved" : "rejected", approve ? null : reason);
     return { ok: true, name: row.product_name };
   });
   notifySubmitters(mails);
   return result;
 }
 
-/** Reject with an optional reason (kept in review_note, shown on My Products); the submitter is told. */
-export async function rejectSubmission(db: Database, admin: Actor, id: number, reason: string | null): Promise<DecideResult> {
-  let mails: SubmitterMail[] = [];
-  const result = await db.transaction(async (tx): Promise<DecideResult> => {
-    const row = await lockSubmission(tx, id);
-    if (!row) return { ok: false };
-    await moveProducts(tx, {
-      ids: [id],
-      to: "rejected",
-      actor: admin,
-      reason,
-      audit: () => ({
-        action: "submission.reject",
-        entityType: "product",
-        entityId: id,
-        summary: row.product_name,
-        changes: { status: { before: row.status, after: "rejected" }, review_note: { before: row.review_note, after: reason } },
-      }),
-    });
-    mails = await submitterMails(tx, [id], "rejected", reason);
-    return { ok: true, name: row.product_name };
-  });
-  notifySubmitters(mails);
-  return result;
-}
+export const approveSubmission = (db: Database, admin: Actor, id: number) => decideSubmission(db, admin, id, true, null);
+export const rejectSubmission = (db: Database, admin: Actor, id: number, reason: string | null) => decideSubmission(db, admin, id, false, reason);
 
 /** Deletes rows of one queue (their relations go with them: the foreign keys cascade). */
 async function deleteQueued(db: Database, admin: Actor, ids: readonly number[], queue: "submission" | "suggestion"): Promise<number> {
