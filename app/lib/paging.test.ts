@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clampPage, offsetOf, pageCountOf, pageSlice, paginationItems, shownRange } from "./paging";
+import { clampPage, offsetOf, pageCountOf, pageParam, pageSlice, paginationItems, shownRange } from "./paging";
 
 describe("page counts and clamping", () => {
   it("gives an empty list one page and rounds a partial page up", () => {
@@ -42,5 +42,14 @@ describe("the numbered pager", () => {
     expect(paginationItems(5, 10)).toEqual([1, "ellipsis-start", 4, 5, 6, "ellipsis-end", 10]);
     expect(paginationItems(10, 10)).toEqual([1, "ellipsis-start", 9, 10]);
     expect(paginationItems(50, 10)).toEqual([1, "ellipsis-start", 9, 10]);
+  });
+});
+
+describe("the page a query string asks for", () => {
+  it("reads plain digits up to the maximum, and anything else or longer as page 1", () => {
+    expect(pageParam("3", 100)).toBe(3);
+    expect(pageParam("500", 100)).toBe(100);
+    expect(pageParam("99999", 10_000)).toBe(10_000);
+    for (const odd of [null, "", "0", "-3", "1.5", "abc", "03", " 2", "2\u0000", "1e3", "1000", "9".repeat(40)]) expect(pageParam(odd, 100)).toBe(1);
   });
 });

@@ -55,3 +55,13 @@ export function paginationItems(current: number, pageCount: number): PageItem[] 
   items.push(pageCount);
   return items;
 }
+
+/**
+ * A `?page=` value: plain digits (no sign, no leading zero), no more of them than `max` has, read
+ * as a page of at most `max` (a hostile value cannot make a query skip billions of rows);
+ * anything else, a longer number included, is page 1.
+ */
+export function pageParam(value: string | null, max: number): number {
+  if (!value || value.length > String(max).length || !/^[1-9][0-9]*$/.test(value)) return 1;
+  return Math.min(Number(value), max);
+}

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/admin.audit";
-import { auditLogLoader } from "~/features/audit-log/audit-log-page.server";
+import { auditLogLoader } from "~/features/audit-log/requests.server";
 import { AuditLogPage } from "~/features/audit-log/components/audit-log-page";
 
 export function meta({ matches }: Route.MetaArgs) {

@@ -1,7 +1,7 @@
 import type { ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/admin.moderation";
 import { ModerationQueue } from "~/features/moderation/components/moderation-queue";
-import { moderationAction, moderationLoader } from "~/features/moderation/moderation-pages.server";
+import { moderationAction, moderationLoader } from "~/features/moderation/requests/moderation-queue.server";
 
 export function meta({ matches }: Route.MetaArgs) {
   const siteName = matches[0].loaderData?.env.SITE_NAME ?? "Toolnest";

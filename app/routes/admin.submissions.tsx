@@ -1,7 +1,7 @@
 import type { Route } from "./+types/admin.submissions";
 import { requireAdmin } from "~/domain/auth/session.server";
 import { SubmissionsPage } from "~/features/moderation/components/submissions-page";
-import { submissionsAction, submissionsLoader } from "~/features/moderation/submissions-pages.server";
+import { submissionsAction, submissionsLoader } from "~/features/moderation/requests/submission-queues.server";
 import { assertSameOrigin } from "~/lib/http/origin.server";
 
 export function meta({ matches }: Route.MetaArgs) {

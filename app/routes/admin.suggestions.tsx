@@ -1,7 +1,7 @@
 import type { Route } from "./+types/admin.suggestions";
 import { requireAdmin } from "~/domain/auth/session.server";
 import { SuggestionsPage } from "~/features/moderation/components/suggestions-page";
-import { suggestionsAction, suggestionsLoader } from "~/features/moderation/submissions-pages.server";
+import { suggestionsAction, suggestionsLoader } from "~/features/moderation/requests/submission-queues.server";
 import { assertSameOrigin } from "~/lib/http/origin.server";
 
 export function meta({ matches }: Route.MetaArgs) {

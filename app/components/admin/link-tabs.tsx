@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { cn } from "~/components/ui/cn";
 
@@ -22,7 +23,8 @@ export function LinkTabs<T extends string>({
   href,
 }: {
   label: string;
-  tabs: readonly { id: T; label: string }[];
+  /** A label may carry more than text (a count, a word for screen readers). */
+  tabs: readonly { id: T; label: ReactNode }[];
   current: T;
   /** The tab's address: a search string ("?tab=debug", "?" for the default tab) or a path. */
   href: (id: T) => string;

@@ -1,4 +1,5 @@
 import { ChevronLeftIcon, ChevronRightIcon } from "lucide-react";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { cn } from "~/components/ui/cn";
 import { paginationItems } from "~/lib/paging";
@@ -51,10 +52,29 @@ export function NumberedPager({ page, pageCount, href, label = "Pagination" }: {
   );
 }
 
+/** A step of the pager: a link, or with `steady` a disabled look-alike at the end of the list. */
+function Step({ to, steady, keepScroll, children }: { to: string | null; steady: boolean; keepScroll: boolean; children: ReactNode }) {
+  if (to !== null) {
+    return (
+      <Link to={to} className={stepClass} preventScrollReset={keepScroll}>
+        {children}
+      </Link>
+    );
+  }
+  return steady ? (
+    <span aria-disabled="true" className={cn(stepClass, "pointer-events-none opacity-50")}>
+      {children}
+    </span>
+  ) : (
+    <span />
+  );
+}
+
 /**
  * Previous, "Page X of Y" and Next as links. `about` marks an estimated count ("of about 40"),
  * `more` a capped one ("of 50+"); `previous`/`next` rename the links (the audit log's "Newer
- * entries"/"Older entries"). Hidden when there is one page, unless the URL asked for a later one.
+ * entries"/"Older entries"). Hidden when there is one page, unless the URL asked for a later one;
+ * `steady` (the submissions and suggestions queues) always shows it, the ends disabled.
  */
 export function Pager({
   page,
@@ -66,6 +86,7 @@ export function Pager({
   previous = "Previous",
   next = "Next",
   keepScroll = true,
+  steady = false,
 }: {
   page: number;
   pageCount: number;
@@ -77,31 +98,24 @@ export function Pager({
   next?: string;
   /** Stay at the pager (a table's next page) rather than start at the top (a feed of entries). */
   keepScroll?: boolean;
+  steady?: boolean;
 }) {
-  if (pageCount <= 1 && page <= 1) return null;
+  if (!steady && pageCount <= 1 && page <= 1) return null;
   return (
     <nav aria-label={label} className="flex flex-wrap items-center justify-between gap-2">
-      {page > 1 ? (
-        <Link to={href(Math.min(page - 1, pageCount))} className={stepClass} preventScrollReset={keepScroll}>
-          <ChevronLeftIcon className="size-4" aria-hidden />
-          {previous}
-        </Link>
-      ) : (
-        <span />
-      )}
+      <Step to={page > 1 ? href(Math.min(page - 1, pageCount)) : null} steady={steady} keepScroll={keepScroll}>
+        <ChevronLeftIcon className="size-4" aria-hidden />
+        {previous}
+      </Step>
       <p className="text-sm text-muted-foreground tabular-nums">
         Page {page.toLocaleString("en")} of {about ? "about " : ""}
         {pageCount.toLocaleString("en")}
         {more && !about ? "+" : ""}
       </p>
-      {page < pageCount ? (
-        <Link to={href(page + 1)} className={stepClass} preventScrollReset={keepScroll}>
-          {next}
-          <ChevronRightIcon className="size-4" aria-hidden />
-        </Link>
-      ) : (
-        <span />
-      )}
+      <Step to={page < pageCount ? href(page + 1) : null} steady={steady} keepScroll={keepScroll}>
+        {next}
+        <ChevronRightIcon className="size-4" aria-hidden />
+      </Step>
     </nav>
   );
 }

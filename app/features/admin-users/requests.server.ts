@@ -8,8 +8,9 @@ import { getDb } from "~/db/registry.server";
 import { requireAdmin } from "~/domain/auth/session.server";
 import { setFlash } from "~/domain/flash.server";
 import { assertSameOrigin } from "~/lib/http/origin.server";
-import { parseUserFilters, parseUserId, USER_MESSAGES } from "./users";
-import { listUsers, setSuspended, userDetails } from "./users.server";
+import { parseUserFilters, parseUserId, USER_MESSAGES } from "./admin-users";
+import { setSuspended } from "./mutations.server";
+import { listUsers, userDetails } from "./queries.server";
 
 export async function usersLoader(request: Request, context: unknown) {
   const admin = await requireAdmin(request, context);

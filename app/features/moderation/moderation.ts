@@ -1,9 +1,11 @@
 /**
- * The moderation queue (issue 12, decision 040): the tabs, the decision form's schema and
- * messages, and the shapes the page shows. No `.server`: the reject form's schema also runs in the
- * browser (decision 031).
+ * Everything awaiting an admin, client-safe: the moderation queue (issue 12, decision 040: its
+ * tabs, the decision form's schema and messages, the shapes the page shows) and the submissions
+ * and suggestions queues (decision 043: their messages and form parsing). No `.server`: the reject
+ * form's schema also runs in the browser (decision 031).
  */
 import * as z from "zod/mini";
+import { pageParam } from "~/lib/paging";
 
 export const QUEUE_PAGE_SIZE = 20;
 
@@ -18,10 +20,9 @@ export function parseQueueTab(value: string | null): QueueTab {
   return value === "claims" ? "claims" : "revisions";
 }
 
-/** `?page=`: a page number from 1 to 10,000, else 1. */
+/** `?page=` of the moderation queue: a page number up to 10,000, else 1. */
 export function parsePage(value: string | null): number {
-  if (!value || !/^[1-9][0-9]{0,4}$/.test(value)) return 1;
-  return Math.min(Number(value), 10_000);
+  return pageParam(value, 10_000);
 }
 
 /**
@@ -164,8 +165,9 @@ export interface ClaimItem {
   createdAt: string;
 }
 
+/** One page of a queue, as every queue's loader answers it. */
 export interface QueuePage<T> {
-  items: T[];
+  rows: T[];
   page: number;
   pageCount: number;
   total: number;
@@ -186,3 +188,75 @@ export const DOMAIN_MATCH_LABELS: Record<DomainMatch, string> = {
   different: "Different domains",
   "no-website": "The product has no website",
 };
+
+/* ------------------------------------------- submissions and suggestions (decision 043) */
+
+export const SUBMISSIONS_PAGE_SIZE = 10;
+/** Pages beyond this are not asked for (a hostile `page` cannot make the database skip billions of rows). */
+export const MAX_SUBMISSIONS_PAGE = 100_000;
+/** One Delete Selected removes at most this many rows (a page holds 10). */
+export const MAX_IDS = 100;
+
+export const SUBMISSION_MESSAGES = {
+  approved: (name: string) => `${name} approved: it is now a draft. Publish it from Manage Products.`,
+  rejected: (name: string) => `${name} rejected`,
+  deleted: (n: number) => `${n} ${n === 1 ? "submission" : "submissions"} deleted`,
+  suggestionRejected: "Suggestion rejected",
+  suggestionsDeleted: (n: number) => `${n} ${n === 1 ? "suggestion" : "suggestions"} deleted`,
+  converted: "Draft product created from the suggestion",
+  processFailed: "Failed to process submission. Please try again.",
+  deleteFailed: "Failed to delete submissions. Please try again.",
+  notFound: "This submission was already handled or no longer exists.",
+  suggestionNotFound: "This suggestion was already handled or no longer exists.",
+  noneFound: "None of the selected items exist any more.",
+  noSelection: "Select at least one item first.",
+  badSelection: "The selection could not be read. Reload the page and select again.",
+  tooMany: `Select at most ${MAX_IDS} items at a time.`,
+  reasonTooLong: `The reason can be at most ${REASON_MAX} characters.`,
+  reasonInvalid: "The reason contains characters that cannot be stored.",
+  unknownAction: "Unknown action.",
+} as const;
+const MESSAGES = SUBMISSION_MESSAGES;
+
+/** A positive integer id written in plain digits, or null. */
+export function parseId(value: unknown): number | null {
+  if (typeof value !== "string" || !/^[1-9]\d{0,9}$/.test(value.trim())) return null;
+  const id = Number(value.trim());
+  return id <= 2_147_483_647 ? id : null;
+}
+
+/** `?page=` of the submissions and suggestions queues: read as an id is, at most MAX_SUBMISSIONS_PAGE. */
+export function parseSubmissionsPage(value: string | null): number {
+  const page = parseId(value);
+  return page === null ? 1 : Math.min(page, MAX_SUBMISSIONS_PAGE);
+}
+
+export type IdsResult = { ok: true; ids: number[] } | { ok: false; error: string };
+
+/** Ids from repeated form fields: every one a positive integer, duplicates dropped, at most MAX_IDS. */
+export function parseIds(values: readonly unknown[]): IdsResult {
+  if (values.length > MAX_IDS * 2) return { ok: false, error: MESSAGES.tooMany };
+  const ids = new Set<number>();
+  for (const value of values) {
+    const id = parseId(value);
+    if (id === null) return { ok: false, error: MESSAGES.badSelection };
+    ids.add(id);
+  }
+  if (!ids.size) return { ok: false, error: MESSAGES.noSelection };
+  if (ids.size > MAX_IDS) return { ok: false, error: MESSAGES.tooMany };
+  return { ok: true, ids: [...ids] };
+}
+
+// Control characters other than tab and line breaks, and lone surrogates, cannot be stored or mailed.
+// eslint-disable-next-line no-control-regex
+const BAD_TEXT = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** The optional rejection reason: trimmed, empty = none. */
+export function parseReason(value: unknown): { ok: true; reason: string | null } | { ok: false; error: string } {
+  if (value === null || value === undefined) return { ok: true, reason: null };
+  if (typeof value !== "string") return { ok: false, error: MESSAGES.reasonInvalid };
+  const reason = value.trim();
+  if (reason.length > REASON_MAX) return { ok: false, error: MESSAGES.reasonTooLong };
+  if (BAD_TEXT.test(reason)) return { ok: false, error: MESSAGES.reasonInvalid };
+  return { ok: true, reason: reason || null };
+}

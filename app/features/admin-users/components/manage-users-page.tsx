@@ -7,10 +7,11 @@ import { DataTable } from "~/components/admin/data-table";
 import { Pager } from "~/components/admin/pager";
 import { Avatar } from "~/components/ui/avatar";
 import { Button } from "~/components/ui/button";
+import { cn } from "~/components/ui/cn";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
 import { shownRange } from "~/lib/paging";
-import { MAX_QUERY_LENGTH, PAGE_SIZE, usersHref, type UserFilters } from "../users";
+import { MAX_QUERY_LENGTH, PAGE_SIZE, usersHref, type UserFilters } from "../admin-users";
 
 export interface UserRowData {
   id: string;
@@ -47,12 +48,15 @@ function displayName(user: Pick<UserRowData, "username" | "name" | "email">): st
   return user.username ?? user.name ?? user.email;
 }
 
-function SuspendedBadge() {
-  return <Badge className="border-destructive/40 bg-destructive/10 text-destructive dark:text-red-300">Suspended</Badge>;
-}
-
-function AdminBadge() {
-  return <Badge className="border-primary/40 bg-primary/10 text-foreground">Admin</Badge>;
+/** The user's name with the Admin and Suspended badges that apply. */
+function NameLine({ user, name, className }: { user: Pick<UserRowData, "admin" | "suspended">; name: string; className: string }) {
+  return (
+    <p className={cn("flex flex-wrap items-center", className)}>
+      <span className="break-all">{name}</span>
+      {user.admin ? <Badge className="border-primary/40 bg-primary/10 text-foreground">Admin</Badge> : null}
+      {user.suspended ? <Badge className="border-destructive/40 bg-destructive/10 text-destructive dark:text-red-300">Suspended</Badge> : null}
+    </p>
+  );
 }
 
 /** Suspend or Restore, after a confirmation; the action answers with a redirect back and a toast. */
@@ -97,11 +101,7 @@ function DetailsDialog({ data }: { data: ManageUsersData }) {
         <div className="flex items-center gap-3">
           <Avatar name={name} src={details.avatar} className="size-12" />
           <div className="min-w-0">
-            <p className="flex flex-wrap items-center gap-2 font-semibold">
-              <span className="break-all">{name}</span>
-              {details.admin ? <AdminBadge /> : null}
-              {details.suspended ? <SuspendedBadge /> : null}
-            </p>
+            <NameLine user={details} name={name} className="gap-2 font-semibold" />
             <p className="text-sm break-all text-muted-foreground">{details.email}</p>
             {details.career ? <p className="text-sm">{details.career}</p> : null}
           </div>
@@ -183,11 +183,7 @@ export function ManageUsersPage({ data }: { data: ManageUsersData }) {
               <div className="flex items-center gap-2">
                 <Avatar name={name} src={user.avatar} />
                 <div className="min-w-0">
-                  <p className="flex flex-wrap items-center gap-1.5 font-medium">
-                    <span className="break-all">{name}</span>
-                    {user.admin ? <AdminBadge /> : null}
-                    {user.suspended ? <SuspendedBadge /> : null}
-                  </p>
+                  <NameLine user={user} name={name} className="gap-1.5 font-medium" />
                   <p className="break-all text-muted-foreground">{user.email}</p>
                 </div>
               </div>

@@ -1,6 +1,7 @@
 import { useId, type FormEvent } from "react";
 import { Form, Link, useNavigate } from "react-router";
 import { Card } from "~/components/admin/cards";
+import { ChangesTable, FieldValue } from "~/components/admin/changes-table";
 import { Pager } from "~/components/admin/pager";
 import { Button } from "~/components/ui/button";
 import { FormAlert, FormField } from "~/components/ui/form-field";
@@ -18,9 +19,23 @@ function When({ value }: { value: string }) {
   return <time dateTime={date.toISOString()}>{dateFormat.format(date)} UTC</time>;
 }
 
-/** The menu's choices: what the log holds, plus the current value if the URL named another. */
-function choices(known: string[], current: string): string[] {
-  return current && !known.includes(current) ? [current, ...known] : known;
+/** A filter menu: "all", then what the log holds, plus the current value if the URL named another. */
+function FilterMenu({ id, name, label, all, known, current }: { id: string; name: string; label: string; all: string; known: string[]; current: string }) {
+  const choices = current && !known.includes(current) ? [current, ...known] : known;
+  return (
+    <FormField id={id} name={name} label={label}>
+      {(control) => (
+        <select {...control} defaultValue={current} className={selectClass}>
+          <option value="">{all}</option>
+          {choices.map((choice) => (
+            <option key={choice} value={choice}>
+              {choice}
+            </option>
+          ))}
+        </select>
+      )}
+    </FormField>
+  );
 }
 
 /** /admin/audit: filters in the URL, entries newest first, before/after values behind a disclosure. */
@@ -46,30 +61,8 @@ export function AuditLogPage({ entries, total, page, pageCount, filters, ignored
       <Card id="audit-filters-heading" title="Filters">
         {/* A new key per view resets the fields to the URL's values after Back or Clear. */}
         <Form method="get" key={auditSearch(filters)} onSubmit={applyFilters} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          <FormField id="audit-action" name="action" label="Action">
-            {(control) => (
-              <select {...control} defaultValue={filters.action} className={selectClass}>
-                <option value="">All actions</option>
-                {choices(actions, filters.action).map((action) => (
-                  <option key={action} value={action}>
-                    {action}
-                  </option>
-                ))}
-              </select>
-            )}
-          </FormField>
-          <FormField id="audit-entity" name="entity" label="Entity type">
-            {(control) => (
-              <select {...control} defaultValue={filters.entityType} className={selectClass}>
-                <option value="">All types</option>
-                {choices(entityTypes, filters.entityType).map((type) => (
-                  <option key={type} value={type}>
-                    {type}
-                  </option>
-                ))}
-              </select>
-            )}
-          </FormField>
+          <FilterMenu id="audit-action" name="action" label="Action" all="All actions" known={actions} current={filters.action} />
+          <FilterMenu id="audit-entity" name="entity" label="Entity type" all="All types" known={entityTypes} current={filters.entityType} />
           <FormField id="audit-id" name="id" label="Entity id" defaultValue={filters.entityId} maxLength={200} autoComplete="off" />
           <FormField id="audit-actor" name="actor" label="Actor e-mail" hint="Part of the address is enough" defaultValue={filters.actor} maxLength={320} autoComplete="off" />
           <FormField id="audit-from" name="from" label="From date (UTC)" type="date" defaultValue={filters.from} />
@@ -120,18 +113,6 @@ export function AuditLogPage({ entries, total, page, pageCount, filters, ignored
   );
 }
 
-function Value({ value }: { value: unknown }) {
-  if (value === null || value === undefined || value === "" || (Array.isArray(value) && value.length === 0)) {
-    return <span className="text-muted-foreground italic">(empty)</span>;
-  }
-  if (typeof value === "string") return <span className="whitespace-pre-wrap [overflow-wrap:anywhere]">{value}</span>;
-  if (Array.isArray(value) && value.every((v) => typeof v === "string" || typeof v === "number")) {
-    return <span className="[overflow-wrap:anywhere]">{value.join(", ")}</span>;
-  }
-  if (typeof value === "number" || typeof value === "boolean") return <span>{String(value)}</span>;
-  return <code className="text-xs whitespace-pre-wrap [overflow-wrap:anywhere]">{JSON.stringify(value)}</code>;
-}
-
 function Changes({ entry }: { entry: AuditEntryView }) {
   const rows = fieldChanges(entry.changes);
   if (rows && !rows.length) return <p className="text-sm text-muted-foreground">No field values recorded.</p>;
@@ -141,42 +122,11 @@ function Changes({ entry }: { entry: AuditEntryView }) {
       <summary className="cursor-pointer rounded-md px-3 py-2 text-sm font-medium hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring">{label}</summary>
       <div className="border-t p-2">
         {rows ? (
-          <table className="w-full table-fixed border-collapse text-left text-sm">
-            <caption className="sr-only">Values before and after entry #{entry.id}</caption>
-            <colgroup>
-              <col className="w-24 sm:w-40" />
-              <col />
-              <col />
-            </colgroup>
-            <thead>
-              <tr>
-                <th scope="col" className="p-2 font-semibold">
-                  Field
-                </th>
-                <th scope="col" className="p-2 font-semibold">
-                  Before
-                </th>
-                <th scope="col" className="p-2 font-semibold">
-                  After
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y">
-              {rows.map((row) => (
-                <tr key={row.field} className="align-top">
-                  <th scope="row" className="p-2 font-medium [overflow-wrap:anywhere]">
-                    {row.field}
-                  </th>
-                  <td className="p-2">
-                    <Value value={row.before} />
-                  </td>
-                  <td className="p-2">
-                    <Value value={row.after} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <ChangesTable
+            caption={`Values before and after entry #${entry.id}`}
+            headers={["Field", "Before", "After"]}
+            rows={rows.map((row) => ({ field: row.field, label: row.field, before: <FieldValue value={row.before} />, after: <FieldValue value={row.after} /> }))}
+          />
         ) : (
           <pre className="overflow-x-auto p-2 text-xs whitespace-pre-wrap [overflow-wrap:anywhere]">{JSON.stringify(entry.changes, null, 2)}</pre>
         )}

@@ -1,7 +1,7 @@
-import { useEffect, useId } from "react";
-import { Link } from "react-router";
+import { useEffect, useId, type ReactNode } from "react";
+import { LinkTabs } from "~/components/admin/link-tabs";
+import { Pager } from "~/components/admin/pager";
 import { notify } from "~/components/toaster";
-import { cn } from "~/components/ui/cn";
 import { FormAlert } from "~/components/ui/form-field";
 import { QUEUE_TABS, type ClaimItem, type DecisionErrors, type QueuePage, type QueueTab, type RevisionItem } from "../moderation";
 import { ClaimCard, RevisionCard } from "./queue-cards";
@@ -14,12 +14,23 @@ export interface ModerationQueueProps {
   errors?: DecisionErrors;
 }
 
+const queueHref = (tab: QueueTab, page = 1) => `/admin/moderation?tab=${tab}${page > 1 ? `&page=${page}` : ""}`;
+
 /** /admin/moderation: the two queues as tabs in the URL, each paged on the server. */
 export function ModerationQueue({ tab, counts, revisions, claims, errors }: ModerationQueueProps) {
   const message = errors?.form ?? errors?.reason;
   useEffect(() => {
     if (message) notify.error(message);
   }, [message, errors]);
+  const tabs = QUEUE_TABS.map((item) => ({
+    id: item.id,
+    label: (
+      <>
+        {item.label} <span className="tabular-nums">({counts[item.id].toLocaleString("en")})</span>
+        <span className="sr-only"> pending</span>
+      </>
+    ),
+  }));
   return (
     <div className="flex flex-col gap-6">
       <div>
@@ -27,36 +38,16 @@ export function ModerationQueue({ tab, counts, revisions, claims, errors }: Mode
         <p className="text-sm text-muted-foreground">Makers&apos; changes to live products and claims to be a product&apos;s maker, oldest first.</p>
       </div>
       {message ? <FormAlert>{message}</FormAlert> : null}
-      <nav aria-label="Moderation queues" className="rounded-lg border bg-card p-1">
-        <ul className="grid grid-cols-2 gap-1">
-          {QUEUE_TABS.map((item) => (
-            <li key={item.id}>
-              <Link
-                to={`/admin/moderation?tab=${item.id}`}
-                aria-current={item.id === tab ? "page" : undefined}
-                className={cn(
-                  "flex h-10 items-center justify-center gap-2 rounded-md px-2 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring",
-                  item.id === tab ? "bg-primary text-primary-foreground" : "text-muted-foreground hover:bg-accent hover:text-accent-foreground",
-                )}
-              >
-                {item.label}{" "}
-                <span className="tabular-nums">({counts[item.id].toLocaleString("en")})</span>
-                <span className="sr-only"> pending</span>
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <LinkTabs label="Moderation queues" tabs={tabs} current={tab} href={(id) => queueHref(id)} />
       {revisions ? (
         <QueueSection heading="Pending revisions" empty="No changes are waiting for review." page={revisions} tab="revisions">
-          {revisions.items.map((item) => (
+          {revisions.rows.map((item) => (
             <RevisionCard key={item.id} item={item} />
           ))}
         </QueueSection>
-      ) : null}
-      {claims ? (
+      ) : claims ? (
         <QueueSection heading="Pending claims" empty="No claims are waiting for review." page={claims} tab="claims">
-          {claims.items.map((item) => (
+          {claims.rows.map((item) => (
             <ClaimCard key={item.id} item={item} />
           ))}
         </QueueSection>
@@ -65,7 +56,8 @@ export function ModerationQueue({ tab, counts, revisions, claims, errors }: Mode
   );
 }
 
-function QueueSection<T>({ heading, empty, page, tab, children }: { heading: string; empty: string; page: QueuePage<T>; tab: QueueTab; children: React.ReactNode }) {
+/** One queue: its heading and count, its cards (or what it says when empty) and its pager. */
+function QueueSection<T>({ heading, empty, page, tab, children }: { heading: string; empty: string; page: QueuePage<T>; tab: QueueTab; children: ReactNode }) {
   const headingId = useId();
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-4">
@@ -75,35 +67,8 @@ function QueueSection<T>({ heading, empty, page, tab, children }: { heading: str
           {page.total.toLocaleString("en")} {page.total === 1 ? "item" : "items"}
         </span>
       </h2>
-      {page.items.length ? <ol className="flex flex-col gap-4">{children}</ol> : <p className="rounded-lg border bg-card p-4 text-sm text-muted-foreground">{empty}</p>}
-      <Pager tab={tab} page={page.page} pageCount={page.pageCount} />
+      {page.rows.length ? <ol className="flex flex-col gap-4">{children}</ol> : <p className="rounded-lg border bg-card p-4 text-sm text-muted-foreground">{empty}</p>}
+      <Pager page={page.page} pageCount={page.pageCount} label="Queue pages" previous="Previous page" next="Next page" href={(n) => queueHref(tab, n)} />
     </section>
-  );
-}
-
-function Pager({ tab, page, pageCount }: { tab: QueueTab; page: number; pageCount: number }) {
-  if (pageCount <= 1 && page <= 1) return null;
-  const href = (n: number) => `/admin/moderation?tab=${tab}${n > 1 ? `&page=${n}` : ""}`;
-  const linkClass = "rounded-md border px-3 py-1.5 text-sm font-medium hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring";
-  return (
-    <nav aria-label="Queue pages" className="flex flex-wrap items-center justify-between gap-2">
-      {page > 1 ? (
-        <Link to={href(Math.min(page - 1, pageCount))} className={linkClass}>
-          Previous page
-        </Link>
-      ) : (
-        <span />
-      )}
-      <p className="text-sm text-muted-foreground">
-        Page {page} of {pageCount}
-      </p>
-      {page < pageCount ? (
-        <Link to={href(page + 1)} className={linkClass}>
-          Next page
-        </Link>
-      ) : (
-        <span />
-      )}
-    </nav>
   );
 }

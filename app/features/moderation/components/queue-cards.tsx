@@ -1,7 +1,8 @@
 /** One item of the moderation queue: a revision's diff or a claim's evidence, with Approve and Reject. */
 import { CheckIcon, XIcon } from "lucide-react";
-import { useId } from "react";
+import { useId, type ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
+import { ChangesTable, FieldValue } from "~/components/admin/changes-table";
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import { useFormErrors } from "~/lib/use-form-errors";
@@ -38,56 +39,26 @@ function ProductLink({ name, slug, status }: { name: string; slug: string; statu
   );
 }
 
-function Value({ value }: { value: unknown }) {
-  if (value === null || value === undefined || value === "" || (Array.isArray(value) && value.length === 0)) {
-    return <span className="text-muted-foreground italic">(empty)</span>;
-  }
-  if (Array.isArray(value) && value.every((v) => typeof v === "string")) return <span className="[overflow-wrap:anywhere]">{value.join(", ")}</span>;
-  if (typeof value === "string") return <span className="whitespace-pre-wrap [overflow-wrap:anywhere]">{value}</span>;
-  return <code className="text-xs [overflow-wrap:anywhere]">{JSON.stringify(value)}</code>;
-}
-
 function DiffTable({ productName, rows }: { productName: string; rows: DiffRow[] }) {
   return (
-    // table-fixed at full width: it never scrolls sideways, so it is no region and no tab stop.
     <div className="relative overflow-x-auto rounded-md border">
-      <table className="w-full table-fixed border-collapse text-left text-sm">
-        <caption className="sr-only">Changes proposed for {productName}: current live value and proposed value per field</caption>
-        <colgroup>
-          <col className="w-24 sm:w-36" />
-          <col />
-          <col />
-        </colgroup>
-        <thead className="bg-muted/50">
-          <tr>
-            <th scope="col" className="p-2 font-semibold">
-              Field
-            </th>
-            <th scope="col" className="p-2 font-semibold">
-              Current (live)
-            </th>
-            <th scope="col" className="p-2 font-semibold">
-              Proposed
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y">
-          {rows.map((row) => (
-            <tr key={row.field} className="align-top">
-              <th scope="row" className="p-2 font-medium break-words">
-                {row.label}
-                {row.applies ? null : <span className="block text-xs font-normal text-muted-foreground">Not applied: makers cannot change this field</span>}
-              </th>
-              <td className="p-2">
-                {row.applies ? <Value value={row.current} /> : <span className="text-muted-foreground italic">(not compared)</span>}
-              </td>
-              <td className="bg-accent/40 p-2">
-                <Value value={row.proposed} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <ChangesTable
+        caption={`Changes proposed for ${productName}: current live value and proposed value per field`}
+        headers={["Field", "Current (live)", "Proposed"]}
+        headClassName="bg-muted/50"
+        afterClassName="bg-accent/40"
+        rows={rows.map((row) => ({
+          field: row.field,
+          label: (
+            <>
+              {row.label}
+              {row.applies ? null : <span className="block text-xs font-normal text-muted-foreground">Not applied: makers cannot change this field</span>}
+            </>
+          ),
+          before: row.applies ? <FieldValue value={row.current} /> : <span className="text-muted-foreground italic">(not compared)</span>,
+          after: <FieldValue value={row.proposed} />,
+        }))}
+      />
     </div>
   );
 }
@@ -129,7 +100,8 @@ function Decision({ kind, id, version, name }: { kind: "revision" | "claim"; id:
   );
 }
 
-export function RevisionCard({ item }: { item: RevisionItem }) {
+/** A queue item's card: the product as its heading, the lines under it, the details, then the decision. */
+function ItemCard({ item, lines, children }: { item: RevisionItem | ClaimItem; lines: ReactNode; children: ReactNode }) {
   const headingId = useId();
   return (
     <li>
@@ -138,51 +110,62 @@ export function RevisionCard({ item }: { item: RevisionItem }) {
           <h3 id={headingId} className="text-base font-semibold break-words">
             <ProductLink name={item.productName} slug={item.slug} status={item.productStatus} />
           </h3>
-          <PersonLine person={item.maker} label="Maker" />
-          <p className="text-xs text-muted-foreground">
-            Revision #{item.id} · last edited <When value={item.createdAt} />
-          </p>
+          {lines}
         </div>
-        {item.diff.length ? (
-          <DiffTable productName={item.productName} rows={item.diff} />
-        ) : (
-          <p className="text-sm text-muted-foreground">This revision changes nothing a maker may edit.</p>
-        )}
-        <Decision kind="revision" id={item.id} version={item.version} name={item.productName} />
+        {children}
       </article>
     </li>
   );
 }
 
-export function ClaimCard({ item }: { item: ClaimItem }) {
-  const headingId = useId();
+export function RevisionCard({ item }: { item: RevisionItem }) {
   return (
-    <li>
-      <article aria-labelledby={headingId} className="flex flex-col gap-3 rounded-lg border bg-card p-4 shadow-sm">
-        <div className="flex flex-col gap-1">
-          <h3 id={headingId} className="text-base font-semibold break-words">
-            <ProductLink name={item.productName} slug={item.slug} status={item.productStatus} />
-          </h3>
+    <ItemCard
+      item={item}
+      lines={
+        <>
+          <PersonLine person={item.maker} label="Maker" />
           <p className="text-xs text-muted-foreground">
-            Claim #{item.id} · sent <When value={item.createdAt} />
+            Revision #{item.id} · last edited <When value={item.createdAt} />
           </p>
-        </div>
-        <dl className="grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
-          <dt className="font-medium">User</dt>
-          <dd className="break-words">
-            {item.claimer.username ?? "(no username)"}
-            {item.claimer.email ? <> · {item.claimer.email}</> : null}
-            <span className="block text-xs text-muted-foreground">{item.claimer.emailVerified ? "E-mail address verified" : "E-mail address not verified"}</span>
-          </dd>
-          <dt className="font-medium">E-mail domain</dt>
-          <dd className="break-words">{item.emailDomain ?? "(none)"}</dd>
-          <dt className="font-medium">Website domain</dt>
-          <dd className="break-words">{item.websiteDomain ?? "(none)"}</dd>
-          <dt className="font-medium">Domains</dt>
-          <dd>{DOMAIN_MATCH_LABELS[item.match]}</dd>
-        </dl>
-        <Decision kind="claim" id={item.id} name={item.productName} />
-      </article>
-    </li>
+        </>
+      }
+    >
+      {item.diff.length ? (
+        <DiffTable productName={item.productName} rows={item.diff} />
+      ) : (
+        <p className="text-sm text-muted-foreground">This revision changes nothing a maker may edit.</p>
+      )}
+      <Decision kind="revision" id={item.id} version={item.version} name={item.productName} />
+    </ItemCard>
+  );
+}
+
+export function ClaimCard({ item }: { item: ClaimItem }) {
+  return (
+    <ItemCard
+      item={item}
+      lines={
+        <p className="text-xs text-muted-foreground">
+          Claim #{item.id} · sent <When value={item.createdAt} />
+        </p>
+      }
+    >
+      <dl className="grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
+        <dt className="font-medium">User</dt>
+        <dd className="break-words">
+          {item.claimer.username ?? "(no username)"}
+          {item.claimer.email ? <> · {item.claimer.email}</> : null}
+          <span className="block text-xs text-muted-foreground">{item.claimer.emailVerified ? "E-mail address verified" : "E-mail address not verified"}</span>
+        </dd>
+        <dt className="font-medium">E-mail domain</dt>
+        <dd className="break-words">{item.emailDomain ?? "(none)"}</dd>
+        <dt className="font-medium">Website domain</dt>
+        <dd className="break-words">{item.websiteDomain ?? "(none)"}</dd>
+        <dt className="font-medium">Domains</dt>
+        <dd>{DOMAIN_MATCH_LABELS[item.match]}</dd>
+      </dl>
+      <Decision kind="claim" id={item.id} name={item.productName} />
+    </ItemCard>
   );
 }

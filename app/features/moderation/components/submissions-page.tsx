@@ -1,11 +1,11 @@
 import { CheckIcon, EyeIcon, XIcon } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { DialogClose, DialogDescription, DialogFooter, DialogHeader, DialogTitle, Dialog, ModalPanel } from "~/components/ui/dialog";
-import type { QueuePage, SubmissionRow } from "../submissions.server";
-import { REASON_MAX } from "../submissions";
-import { formatDay, QueuePager, QueueTable } from "./queue-table";
+import { REASON_MAX, type QueuePage } from "../moderation";
+import type { SubmissionRow } from "../queries/submission-queues.server";
+import { formatDay, QueueScreen, QueueTable } from "./queue-table";
 
 function Chips({ items, empty }: { items: string[]; empty: string }) {
   if (!items.length) return <span className="text-muted-foreground">{empty}</span>;
@@ -20,7 +20,7 @@ function Chips({ items, empty }: { items: string[]; empty: string }) {
   );
 }
 
-function ApproveForm({ row, children, className }: { row: SubmissionRow; children: React.ReactNode; className?: string }) {
+function ApproveForm({ row, children, className }: { row: SubmissionRow; children: ReactNode; className?: string }) {
   return (
     <Form method="post" preventScrollReset className={className}>
       <input type="hidden" name="id" value={row.id} />
@@ -28,6 +28,19 @@ function ApproveForm({ row, children, className }: { row: SubmissionRow; childre
       {children}
     </Form>
   );
+}
+
+/** The details dialog's fields: the term, its value and the value's classes. */
+function details(row: SubmissionRow): [string, ReactNode, string?][] {
+  return [
+    ["Headline", row.headline || "—", "break-words text-muted-foreground"],
+    ["Tagline", row.tagline || "—", "text-muted-foreground"],
+    ["Website", row.website_url || "—", "break-all text-muted-foreground"],
+    ["Pricing", row.pricing, "text-muted-foreground capitalize"],
+    ["Description", row.description || "—", "break-words whitespace-pre-line text-muted-foreground"],
+    ["Niches", <Chips key="niches" items={row.niches} empty="None" />],
+    ["Tags", <Chips key="tags" items={row.tags} empty="None" />],
+  ];
 }
 
 const panelClass = "m-auto max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg rounded-lg";
@@ -46,38 +59,12 @@ function DetailsDialog({ row, onClose, onReject }: { row: SubmissionRow | null; 
             </DialogDescription>
           </DialogHeader>
           <dl className="grid gap-3 text-sm">
-            <div>
-              <dt className="font-medium">Headline</dt>
-              <dd className="break-words text-muted-foreground">{row.headline || "—"}</dd>
-            </div>
-            <div>
-              <dt className="font-medium">Tagline</dt>
-              <dd className="text-muted-foreground">{row.tagline || "—"}</dd>
-            </div>
-            <div>
-              <dt className="font-medium">Website</dt>
-              <dd className="break-all text-muted-foreground">{row.website_url || "—"}</dd>
-            </div>
-            <div>
-              <dt className="font-medium">Pricing</dt>
-              <dd className="text-muted-foreground capitalize">{row.pricing}</dd>
-            </div>
-            <div>
-              <dt className="font-medium">Description</dt>
-              <dd className="break-words whitespace-pre-line text-muted-foreground">{row.description || "—"}</dd>
-            </div>
-            <div>
-              <dt className="font-medium">Niches</dt>
-              <dd>
-                <Chips items={row.niches} empty="None" />
-              </dd>
-            </div>
-            <div>
-              <dt className="font-medium">Tags</dt>
-              <dd>
-                <Chips items={row.tags} empty="None" />
-              </dd>
-            </div>
+            {details(row).map(([term, value, className]) => (
+              <div key={term}>
+                <dt className="font-medium">{term}</dt>
+                <dd className={className}>{value}</dd>
+              </div>
+            ))}
           </dl>
           <DialogFooter>
             <DialogClose asChild>
@@ -147,15 +134,9 @@ export function SubmissionsPage({ list }: { list: QueuePage<SubmissionRow> }) {
     setRejecting(null);
   }, [list]);
 
+  const summary = `${list.total.toLocaleString("en")} pending ${list.total === 1 ? "submission" : "submissions"}, newest first. Approving makes a draft you publish from Manage Products.`;
   return (
-    <div className="flex flex-col gap-6">
-      <div className="flex flex-col gap-1">
-        <h1 className="text-2xl font-bold tracking-tight">Product Submissions</h1>
-        <p className="text-sm text-muted-foreground">
-          {list.total.toLocaleString("en")} pending {list.total === 1 ? "submission" : "submissions"}, newest first. Approving makes a draft you
-          publish from Manage Products.
-        </p>
-      </div>
+    <QueueScreen title="Product Submissions" summary={summary} list={list} pagerLabel="Submissions pages">
       <QueueTable
         rows={list.rows}
         caption={`Pending submissions, page ${list.page} of ${list.pageCount}`}
@@ -202,7 +183,6 @@ export function SubmissionsPage({ list }: { list: QueuePage<SubmissionRow> }) {
           </>
         )}
       />
-      <QueuePager page={list.page} pageCount={list.pageCount} label="Submissions pages" />
       <DetailsDialog
         row={viewing}
         onClose={() => setViewing(null)}
@@ -212,6 +192,6 @@ export function SubmissionsPage({ list }: { list: QueuePage<SubmissionRow> }) {
         }}
       />
       <RejectDialog row={rejecting} onClose={() => setRejecting(null)} />
-    </div>
+    </QueueScreen>
   );
 }

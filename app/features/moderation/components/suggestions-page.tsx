@@ -1,8 +1,9 @@
 import { PackagePlusIcon, XIcon } from "lucide-react";
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
-import type { QueuePage, SuggestionRow } from "../submissions.server";
-import { formatDay, QueuePager, QueueTable } from "./queue-table";
+import type { QueuePage } from "../moderation";
+import type { SuggestionRow } from "../queries/submission-queues.server";
+import { formatDay, QueueScreen, QueueTable } from "./queue-table";
 
 const short = (text: string) => (text.length > 40 ? `${text.slice(0, 40)}…` : text) || "suggestion";
 
@@ -18,15 +19,9 @@ function RowAction({ row, intent, children }: { row: SuggestionRow; intent: "con
 
 export function SuggestionsPage({ list }: { list: QueuePage<SuggestionRow> }) {
   const busy = useNavigation().state === "submitting";
+  const summary = `${list.total.toLocaleString("en")} open ${list.total === 1 ? "suggestion" : "suggestions"}, newest first. Create Product turns one into a draft product and opens it in the product form.`;
   return (
-    <div className="flex flex-col gap-6">
-      <div className="flex flex-col gap-1">
-        <h1 className="text-2xl font-bold tracking-tight">User Suggestions</h1>
-        <p className="text-sm text-muted-foreground">
-          {list.total.toLocaleString("en")} open {list.total === 1 ? "suggestion" : "suggestions"}, newest first. Create Product turns one into a draft
-          product and opens it in the product form.
-        </p>
-      </div>
+    <QueueScreen title="User Suggestions" summary={summary} list={list} pagerLabel="Suggestions pages">
       <QueueTable
         rows={list.rows}
         caption={`User suggestions, page ${list.page} of ${list.pageCount}`}
@@ -67,7 +62,6 @@ export function SuggestionsPage({ list }: { list: QueuePage<SuggestionRow> }) {
           </>
         )}
       />
-      <QueuePager page={list.page} pageCount={list.pageCount} label="Suggestions pages" />
-    </div>
+    </QueueScreen>
   );
 }

@@ -6,9 +6,10 @@ import { getAuth, setAuthSettings } from "~/domain/auth/auth.server";
 import { getOptionalUser } from "~/domain/auth/session.server";
 import { SUSPENDED_MESSAGE } from "~/domain/auth/suspension";
 import { APP_URL, devSignIn, formRequest, localSettings, signedInCookie, adminCookie as signInAdmin } from "../../../tests/support/auth";
+import { routeAnswer } from "../../../tests/support/route-answer";
 import { usersAction, usersLoader } from "./requests.server";
-import { cleanText, parseUserFilters, parseUserId, PAGE_SIZE, USER_MESSAGES } from "./users";
-import { containsPattern, listUsers, USER_SEARCH_EXACT_LIMIT, userDetails } from "./users.server";
+import { cleanText, parseUserFilters, parseUserId, PAGE_SIZE, USER_MESSAGES } from "./admin-users";
+import { containsPattern, listUsers, USER_SEARCH_EXACT_LIMIT, userDetails } from "./queries.server";
 
 const run = Date.now().toString(36);
 let adminCookie = "";
@@ -35,20 +36,7 @@ beforeAll(async () => {
 
 afterAll(() => setAuthSettings(undefined));
 
-type Answer = { status: number; location: string | null; cookie: string; body: Record<string, unknown> };
-
-async function answer(call: () => Promise<unknown>): Promise<Answer> {
-  let result: unknown;
-  try {
-    result = await call();
-  } catch (thrown) {
-    result = thrown;
-  }
-  if (result instanceof Response) return { status: result.status, location: result.headers.get("Location"), cookie: result.headers.get("Set-Cookie") ?? "", body: {} };
-  const withInit = result as { type?: string; data?: unknown; init?: ResponseInit | null };
-  if (withInit?.type === "DataWithResponseInit") return { status: withInit.init?.status ?? 200, location: null, cookie: "", body: withInit.data as Record<string, unknown> };
-  return { status: 200, location: null, cookie: "", body: result as Record<string, unknown> };
-}
+const answer = routeAnswer;
 
 const post = (fields: Record<string, string>, cookie = adminCookie, origin?: string) =>
   answer(() => usersAction(formRequest("/admin/users?q=x", fields, { cookie, origin }), {}));

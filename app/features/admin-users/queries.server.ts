@@ -1,19 +1,14 @@
 /**
- * Manage Users on the server (decision 044): the paged, searchable list, one user's details, and
- * suspend / restore. A suspension sets `user.suspended_at` and deletes the user's sessions in one
- * transaction with its audit entry; the auth gate (app/domain/auth/suspension.server.ts and the
- * Better Auth session hook) keeps them out afterwards. Administrators (an `admin_users` e-mail),
- * the acting admin included, cannot be suspended.
+ * Manage Users' reads (decision 044): the paged, searchable list and one user's details. Suspend
+ * and restore are `mutations.server.ts`.
  */
 import { sql, type SQL } from "drizzle-orm";
-import { invalidate, productTag, type CacheTag } from "~/db/cache-bus.server";
 import { z } from "zod";
 import type { Database } from "~/db/client.server";
 import { col, selectRow, selectRows } from "~/db/rows.server";
-import { recordAudit, type Actor } from "~/domain/audit/audit.server";
 import { textArray } from "~/db/sql-arrays";
 import { pageSlice } from "~/lib/paging";
-import { MAX_PAGE, PAGE_SIZE, USER_MESSAGES, type UserFilters } from "./users";
+import { MAX_PAGE, PAGE_SIZE, type UserFilters } from "./admin-users";
 
 /** A timestamp as the page shows it: ISO 8601 UTC. */
 const isoDate = col.date.transform((date) => date.toISOString());
@@ -94,6 +89,15 @@ async function boundedSearch(db: Database, q: string, limit: number): Promise<st
   return rows.map((row) => row.id);
 }
 
+/**
+ * How many of the users read (`u`, without profiles joined) match, as `hits`: the username is
+ * looked up per user (a join would read every profile).
+ */
+function hits(pattern: string): SQL {
+  return sql`count(*) filter (where lower(u.email) like ${pattern} or lower(u.name) like ${pattern}
+                                 or lower((select p.username from profiles p where p.id = u.id)) like ${pattern})::int as hits`;
+}
+
 /** Users of the newest-first probe that tells a common search from a rare one. */
 const PROBE_ROWS = 1_000;
 /** A search matching this many of the probe's users may be common; the block sample then decides. */
@@ -108,9 +112,7 @@ async function looksCommon(db: Database, pattern: string): Promise<boolean> {
   const row = await selectRow(
     db,
     z.object({ hits: col.int, probed: col.int }),
-    sql`select count(*) filter (where lower(u.email) like ${pattern} or lower(u.name) like ${pattern}
-                                   or lower((select p.username from profiles p where p.id = u.id)) like ${pattern})::int as hits,
-               count(*)::int as probed
+    sql`select ${hits(pattern)}, count(*)::int as probed
           from (select id, email, name from "user" order by created_at desc, id desc limit ${PROBE_ROWS}) u`,
   );
   return (row?.probed ?? 0) === PROBE_ROWS && (row?.hits ?? 0) >= PROBE_COMMON;
@@ -124,10 +126,7 @@ async function estimateSearch(db: Database, pattern: string): Promise<number> {
   const sample = await selectRow(
     db,
     z.object({ hits: col.int, sampled: col.int }),
-    // The username looked up per sampled user (a join would read every profile).
-    sql`select count(*) filter (where lower(u.email) like ${pattern} or lower(u.name) like ${pattern}
-                                   or lower((select p.username from profiles p where p.id = u.id)) like ${pattern})::int as hits,
-               count(*)::int as sampled
+    sql`select ${hits(pattern)}, count(*)::int as sampled
           from "user" u tablesample system (${percent}::real) repeatable (37)`,
   );
   const sampled = sample?.sampled ?? 0;
@@ -198,55 +197,4 @@ export async function userDetails(db: Database, id: string): Promise<UserDetails
           from "user" u left join profiles p on p.id = u.id where u.id = ${id}`,
   );
   return row ?? null;
-}
-
-export type SuspendResult = { ok: true; name: string } | { ok: false; status: 400 | 403 | 404; error: string };
-
-/**
- * Suspends (or restores) a user: one transaction with the row locked, the sessions deleted on
- * suspension, and the audit entry. Refused for the acting admin and for any administrator.
- */
-export async function setSuspended(db: Database, admin: Actor, userId: string, suspend: boolean): Promise<SuspendResult> {
-  const result = await db.transaction(async (tx): Promise<SuspendResult & { slugs?: string[] }> => {
-    const target = await selectRow(
-      tx,
-      z.object({ id: col.text, email: col.text, name: col.text, username: col.text.nullable(), suspended: col.bool, admin: col.bool }),
-      sql`select u.id, u.email, u.name, p.username, u.suspended_at is not null as suspended,
-                 exists (select 1 from admin_users a where a.email = lower(u.email)) as admin
-            from "user" u left join profiles p on p.id = u.id where u.id = ${userId} for update of u`,
-    );
-    if (!target) return { ok: false, status: 404, error: USER_MESSAGES.notFound };
-    const name = target.username ?? target.name ?? target.email;
-    if (suspend) {
-      if (target.id === admin.id) return { ok: false, status: 403, error: USER_MESSAGES.self };
-      if (target.admin || target.email.toLowerCase() === admin.email.toLowerCase()) return { ok: false, status: 403, error: USER_MESSAGES.admin };
-      if (target.suspended) return { ok: false, status: 400, error: USER_MESSAGES.alreadySuspended };
-    } else if (!target.suspended) {
-      return { ok: false, status: 400, error: USER_MESSAGES.notSuspended };
-    }
-    await tx.execute(sql`update "user" set suspended_at = ${suspend ? sql`now()` : sql`null`}, updated_at = now() where id = ${userId}`);
-    let sessionsEnded = 0;
-    if (suspend) {
-      const ended = await selectRows(tx, z.object({ id: col.text }), sql`delete from session where user_id = ${userId} returning id`);
-      sessionsEnded = ended.length;
-    }
-    // Their reviews appear (or vanish) on these products' pages.
-    const products = await selectRows(
-      tx,
-      z.object({ slug: col.text }),
-      sql`select distinct x.slug from product_feedback r join products x on x.id = r.product_id where r.user_id = ${userId}`,
-    );
-    await recordAudit(tx, admin, {
-      action: suspend ? "user.suspend" : "user.restore",
-      entityType: "user",
-      entityId: userId,
-      summary: `${name} <${target.email}>`,
-      changes: suspend ? { suspended: { before: false, after: true }, sessionsEnded } : { suspended: { before: true, after: false } },
-    });
-    return { ok: true, name, slugs: products.map((p) => p.slug) };
-  });
-  if (!result.ok) return result;
-  const tags: CacheTag[] = ["lists", ...(result.slugs ?? []).map(productTag)];
-  await invalidate(tags);
-  return { ok: true, name: result.name };
 }

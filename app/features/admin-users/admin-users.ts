@@ -3,6 +3,7 @@
  * state lives in the URL query: `q` (name or e-mail contains), `page`, and `user` (the details
  * dialog). Parsing never throws: a hostile or odd value reads as its default.
  */
+import { pageParam } from "~/lib/paging";
 
 export const PAGE_SIZE = 20;
 /** Far beyond any real user count; keeps offsets in range. */
@@ -50,9 +51,7 @@ export function parseUserId(value: unknown): string | null {
 }
 
 export function parseUserFilters(params: URLSearchParams): UserFilters {
-  const rawPage = params.get("page") ?? "";
-  const page = /^[1-9][0-9]{0,6}$/.test(rawPage) ? Math.min(Number(rawPage), MAX_PAGE) : 1;
-  return { q: cleanText(params.get("q"), MAX_QUERY_LENGTH), page, user: parseUserId(params.get("user")) };
+  return { q: cleanText(params.get("q"), MAX_QUERY_LENGTH), page: pageParam(params.get("page"), MAX_PAGE), user: parseUserId(params.get("user")) };
 }
 
 /** The page's URL for a view (empty values left out). */

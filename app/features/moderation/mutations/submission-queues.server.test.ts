@@ -1,34 +1,20 @@
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { queryRows } from "../../../tests/support/raw-rows";
+import { queryRows } from "../../../../tests/support/raw-rows";
 import { getDb } from "~/db/registry.server";
 import { mailIdle, setMailSettings } from "~/lib/mail/mail.server";
-import { createProduct, createUser } from "../../../tests/factories";
-import { mailsTo, outboxFiles } from "../../../tests/support/eml";
-import { tempDirs } from "../../../tests/support/temp-dirs";
-import {
-  approveSubmission,
-  convertSuggestion,
-  deleteSubmissions,
-  deleteSuggestions,
-  listSubmissions,
-  listSuggestions,
-  rejectSubmission,
-  rejectSuggestion,
-} from "./submissions.server";
-import { nameFromSuggestion, parseIds, parseReason, productFromSuggestion } from "./submissions";
+import { createProduct, createUser } from "../../../../tests/factories";
+import { mailsTo, outboxFiles } from "../../../../tests/support/eml";
+import { auditFailure as audit } from "../../../../tests/support/failing-audit";
+import { tempDirs } from "../../../../tests/support/temp-dirs";
+import { parseIds, parseReason } from "../moderation";
+import { listSubmissions, listSuggestions } from "../queries/submission-queues.server";
+import { nameFromSuggestion, productFromSuggestion } from "../suggestion-product";
+import { approveSubmission, convertSuggestion, deleteSubmissions, deleteSuggestions, rejectSubmission, rejectSuggestion } from "./submission-queues.server";
 
 // The audit entry can be made to fail for real (a NOT NULL breaks inside the transaction).
-const audit = vi.hoisted(() => ({ fail: false }));
-vi.mock("~/domain/audit/audit.server", async (importOriginal) => {
-  const original = await importOriginal<typeof import("~/domain/audit/audit.server")>();
-  return {
-    ...original,
-    recordAudit: (tx: Parameters<typeof original.recordAudit>[0], actor: Parameters<typeof original.recordAudit>[1], entry: Parameters<typeof original.recordAudit>[2]) =>
-      original.recordAudit(tx, audit.fail ? { id: actor.id, email: null as unknown as string } : actor, entry),
-  };
-});
+vi.mock("~/domain/audit/audit.server", async (importOriginal) => (await import("../../../../tests/support/failing-audit")).failingAudit(importOriginal));
 
 const temp = tempDirs("toolnest-submissions-");
 let outboxDir = "";

@@ -14,9 +14,9 @@ import { writeFields } from "~/domain/products/edits.server";
 import { addVerifiedMaker } from "~/domain/products/relations.server";
 import { ProductInputError, updateProduct } from "~/domain/products/save.server";
 import { PRICINGS } from "~/lib/constants";
-import { EDITABLE, idList, RELATION_FIELDS, type MakerEditableField } from "./moderation";
-import { notifyMaker, type DecisionMail } from "./moderation-mail.server";
-import { changesOf } from "./moderation.server";
+import { EDITABLE, idList, RELATION_FIELDS, type MakerEditableField } from "../moderation";
+import { notifyMaker, type DecisionMail } from "../moderation-mail.server";
+import { changesOf } from "../queries/moderation-queue.server";
 
 export type DecisionResult =
   | { kind: "done" }
@@ -144,36 +144,16 @@ export async function decideRevision(db: Database, admin: Actor, decision: Revis
       await tx.execute(
         sql`update product_revisions set status = 'approved', decided_at = now(), decided_by = ${admin.id} where id = ${revision.id}`,
       );
-      await recordAudit(tx, admin, {
-        action: "revision.approve",
-        entityType: "revision",
-        entityId: revision.id,
-        summary: `Approved ${label}`,
-        changes: diffFields(before, after),
-      });
+      await auditDecision(tx, admin, "revision", revision.id, true, label, diffFields(before, after));
       publicSlug = product.slug;
     } else {
       await tx.execute(
         sql`update product_revisions set status = 'rejected', reason = ${reason}, decided_at = now(), decided_by = ${admin.id} where id = ${revision.id}`,
       );
-      await recordAudit(tx, admin, {
-        action: "revision.reject",
-        entityType: "revision",
-        entityId: revision.id,
-        summary: `Rejected ${label}`,
-        changes: diffFields({ status: "pending", reason: null }, { status: "rejected", reason }),
-      });
+      await auditDecision(tx, admin, "revision", revision.id, false, label, diffFields({ status: "pending", reason: null }, { status: "rejected", reason }));
     }
-    mail = {
-      kind: "revision",
-      decision: decision.approve ? "approved" : "rejected",
-      to: revision.email,
-      username: revision.username,
-      productId: product.id,
-      productName: decision.approve && typeof proposed.product_name === "string" ? proposed.product_name : product.product_name,
-      slug: product.slug,
-      reason,
-    };
+    const productName = decision.approve && typeof proposed.product_name === "string" ? proposed.product_name : product.product_name;
+    mail = decisionMail("revision", decision.approve, revision, { id: product.id, name: productName, slug: product.slug }, reason);
     return { kind: "done" };
   });
   if (result.kind === "done") await afterCommit(publicSlug ? ["lists", productTag(publicSlug)] : [], mail);
@@ -222,44 +202,47 @@ export async function decideClaim(db: Database, admin: Actor, decision: ClaimDec
         sql`update product_claims set status = 'verified', verified_by = 'admin', decided_at = now(), decided_by = ${admin.id} where id = ${claim.id}`,
       );
       await addVerifiedMaker(tx, claim.product_id, claim.user_id);
-      await recordAudit(tx, admin, {
-        action: "claim.approve",
-        entityType: "claim",
-        entityId: claim.id,
-        summary: `Approved ${label}`,
-        changes: diffFields(
-          { status: claim.status, verified_by: claim.verified_by, maker: claim.maker_status },
-          { status: "verified", verified_by: "admin", maker: "verified" },
-        ),
-      });
+      const changes = diffFields(
+        { status: claim.status, verified_by: claim.verified_by, maker: claim.maker_status },
+        { status: "verified", verified_by: "admin", maker: "verified" },
+      );
+      await auditDecision(tx, admin, "claim", claim.id, true, label, changes);
       publicSlug = claim.slug;
     } else {
       await tx.execute(
         sql`update product_claims set status = 'rejected', decided_at = now(), decided_by = ${admin.id} where id = ${claim.id}`,
       );
-      await recordAudit(tx, admin, {
-        action: "claim.reject",
-        entityType: "claim",
-        entityId: claim.id,
-        summary: `Rejected ${label}`,
-        changes: diffFields({ status: claim.status, reason: null }, { status: "rejected", reason }),
-      });
+      await auditDecision(tx, admin, "claim", claim.id, false, label, diffFields({ status: claim.status, reason: null }, { status: "rejected", reason }));
     }
-    mail = {
-      kind: "claim",
-      decision: decision.approve ? "approved" : "rejected",
-      to: claim.email,
-      username: claim.username,
-      productId: claim.product_id,
-      productName: claim.product_name,
-      slug: claim.slug,
-      reason,
-    };
+    mail = decisionMail("claim", decision.approve, claim, { id: claim.product_id, name: claim.product_name, slug: claim.slug }, reason);
     return { kind: "done" };
   });
   // The product page's Creator now names the maker.
   if (result.kind === "done") await afterCommit(publicSlug ? [productTag(publicSlug)] : [], mail);
   return result;
+}
+
+/** A decision's audit entry: `revision.approve`, "Approved revision #12 of …", and its changes. */
+function auditDecision(tx: Parameters<typeof recordAudit>[0], admin: Actor, kind: "revision" | "claim", id: number, approve: boolean, label: string, changes: ReturnType<typeof diffFields>) {
+  return recordAudit(tx, admin, {
+    action: `${kind}.${approve ? "approve" : "reject"}`,
+    entityType: kind,
+    entityId: id,
+    summary: `${approve ? "Approved" : "Rejected"} ${label}`,
+    changes,
+  });
+}
+
+/** The maker's e-mail about a decision: to the account's address, about the product as decided. */
+function decisionMail(
+  kind: DecisionMail["kind"],
+  approve: boolean,
+  maker: { email: string | null; username: string | null },
+  product: { id: number; name: string; slug: string },
+  reason: string | null,
+): DecisionMail {
+  const decision = approve ? "approved" : "rejected";
+  return { kind, decision, to: maker.email, username: maker.username, productId: product.id, productName: product.name, slug: product.slug, reason };
 }
 
 /** After the commit: drop the cached public pages, then tell the maker (neither can undo the decision). */

@@ -2,56 +2,23 @@
  * /admin/moderation's loader and action as requests: the admin gate, the same-origin check, and
  * hostile form values answered with 4xx and a message, never a 5xx.
  */
-import path from "node:path";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { queryRows } from "../../../tests/support/raw-rows";
+import { describe, expect, it } from "vitest";
+import { queryRows } from "../../../../tests/support/raw-rows";
 import { getDb } from "~/db/registry.server";
-import { setAuthSettings } from "~/domain/auth/auth.server";
 import { readFlash } from "~/domain/flash.server";
-import { mailIdle, setMailSettings } from "~/lib/mail/mail.server";
-import { createProduct, createUser } from "../../../tests/factories";
-import { APP_URL, formRequest, localSettings, signedInCookie, adminCookie as signInAdmin } from "../../../tests/support/auth";
-import { tempDirs } from "../../../tests/support/temp-dirs";
-import { alreadyDecided, MODERATION_MESSAGES, REASON_MAX } from "./moderation";
-import { moderationAction, moderationLoader } from "./moderation-pages.server";
+import { createProduct, createUser } from "../../../../tests/factories";
+import { APP_URL, formRequest } from "../../../../tests/support/auth";
+import { adminSessions } from "../../../../tests/support/admin-sessions";
+import { routeAnswer } from "../../../../tests/support/route-answer";
+import { alreadyDecided, MODERATION_MESSAGES, REASON_MAX } from "../moderation";
+import { moderationAction, moderationLoader } from "./moderation-queue.server";
 
-const run = Date.now().toString(36);
-const temp = tempDirs("toolnest-moderation-pages-");
-let adminCookie = "";
-let memberCookie = "";
+const sessions = adminSessions("moderation");
 
-beforeAll(async () => {
-  setAuthSettings(localSettings());
-  setMailSettings({ smtpUrl: null, from: "Toolnest <no-reply@localhost>", outboxDir: path.join(temp.make(), "outbox") });
-  const email = `moderation.admin.${run}@example.com`;
-  adminCookie = await signInAdmin(email);
-  memberCookie = await signedInCookie(`moderation.member.${run}@example.com`);
-});
+const answer = (call: () => Promise<unknown>) => routeAnswer<{ errors?: Record<string, string> } & Record<string, unknown>>(call);
 
-afterAll(async () => {
-  await mailIdle();
-  setMailSettings(undefined);
-  setAuthSettings(undefined);
-  temp.removeAll();
-});
-
-type Answer = { status: number; location: string | null; cookie: string; body: { errors?: Record<string, string> } & Record<string, unknown> };
-
-async function answer(call: () => Promise<unknown>): Promise<Answer> {
-  let result: unknown;
-  try {
-    result = await call();
-  } catch (thrown) {
-    result = thrown;
-  }
-  if (result instanceof Response) return { status: result.status, location: result.headers.get("Location"), cookie: result.headers.get("Set-Cookie") ?? "", body: {} };
-  const withInit = result as { type?: string; data?: unknown; init?: ResponseInit | null };
-  if (withInit?.type === "DataWithResponseInit") return { status: withInit.init?.status ?? 200, location: null, cookie: "", body: withInit.data as Answer["body"] };
-  return { status: 200, location: null, cookie: "", body: result as Answer["body"] };
-}
-
-const post = (fields: Record<string, string>, cookie = adminCookie, pathname = "/admin/moderation", origin?: string) =>
+const post = (fields: Record<string, string>, cookie = sessions.admin, pathname = "/admin/moderation", origin?: string) =>
   answer(() => moderationAction(formRequest(pathname, fields, { cookie, origin }), {}));
 
 async function pendingRevision() {
@@ -72,10 +39,10 @@ describe("who may decide", () => {
     const anonymous = await post(fields, "");
     expect(anonymous.status).toBe(302);
     expect(anonymous.location).toMatch(/^\/login\?redirectTo=/);
-    const member = await post(fields, memberCookie);
+    const member = await post(fields, sessions.member);
     expect(member).toMatchObject({ status: 302, location: "/" });
-    expect((await post(fields, adminCookie, "/admin/moderation", "https://evil.example")).status).toBe(403);
-    const loaded = await answer(() => moderationLoader(new Request(`${APP_URL}/admin/moderation`, { headers: { Cookie: memberCookie } }), {}));
+    expect((await post(fields, sessions.admin, "/admin/moderation", "https://evil.example")).status).toBe(403);
+    const loaded = await answer(() => moderationLoader(new Request(`${APP_URL}/admin/moderation`, { headers: { Cookie: sessions.member } }), {}));
     expect(loaded).toMatchObject({ status: 302, location: "/" });
     const [row] = await queryRows<{ status: string }>(getDb(), sql`select status from product_revisions where id = ${item.id}`);
     expect(row!.status).toBe("pending");
@@ -85,7 +52,7 @@ describe("who may decide", () => {
 describe("the admin's decisions", () => {
   it("approves with a toast back on the same queue page, then answers 409 to a repeat", async () => {
     const item = await pendingRevision();
-    const done = await post({ intent: "approve-revision", id: String(item.id) }, adminCookie, "/admin/moderation?tab=revisions&page=2");
+    const done = await post({ intent: "approve-revision", id: String(item.id) }, sessions.admin, "/admin/moderation?tab=revisions&page=2");
     expect(done).toMatchObject({ status: 302, location: "/admin/moderation?tab=revisions&page=2" });
     const { flash } = await readFlash(new Request(APP_URL, { headers: { Cookie: done.cookie.split(";")[0]! } }));
     expect(flash).toMatchObject({ kind: "success", message: MODERATION_MESSAGES.revisionApproved });
@@ -127,12 +94,12 @@ describe("the admin's decisions", () => {
 
   it("loads either queue from any query string", async () => {
     for (const search of ["", "?tab=claims", "?tab=%00&page=abc", "?tab=claims&page=99999999999999", "?page=-3", "?tab=revisions&page=500"]) {
-      const loaded = await answer(() => moderationLoader(new Request(`${APP_URL}/admin/moderation${search}`, { headers: { Cookie: adminCookie } }), {}));
+      const loaded = await answer(() => moderationLoader(new Request(`${APP_URL}/admin/moderation${search}`, { headers: { Cookie: sessions.admin } }), {}));
       expect(loaded.status, search).toBe(200);
-      const queue = (loaded.body.revisions ?? loaded.body.claims) as { page: number; items: unknown[] };
+      const queue = (loaded.body.revisions ?? loaded.body.claims) as { page: number; rows: unknown[] };
       expect(queue.page, search).toBeGreaterThanOrEqual(1);
     }
-    const claims = await answer(() => moderationLoader(new Request(`${APP_URL}/admin/moderation?tab=claims`, { headers: { Cookie: adminCookie } }), {}));
+    const claims = await answer(() => moderationLoader(new Request(`${APP_URL}/admin/moderation?tab=claims`, { headers: { Cookie: sessions.admin } }), {}));
     expect(claims.body).toMatchObject({ tab: "claims", revisions: null });
   });
 });

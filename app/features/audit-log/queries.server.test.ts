@@ -6,8 +6,8 @@ import { recordAudit } from "~/domain/audit/audit.server";
 import { createUser } from "../../../tests/factories";
 import { APP_URL, localSettings, signedInCookie } from "../../../tests/support/auth";
 import { AUDIT_PAGE_SIZE, auditSearch, cleanText, EMPTY_FILTERS, fieldChanges, isDate, parseAuditQuery } from "./audit-log";
-import { readAuditLog } from "./audit-log.server";
-import { auditLogLoader } from "./audit-log-page.server";
+import { readAuditLog } from "./queries.server";
+import { auditLogLoader } from "./requests.server";
 
 const run = Date.now().toString(36);
 const query = (search: string) => parseAuditQuery(new URLSearchParams(search));

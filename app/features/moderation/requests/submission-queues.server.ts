@@ -8,18 +8,12 @@ import { getDb } from "~/db/registry.server";
 import { requireAdmin } from "~/domain/auth/session.server";
 import { setFlash, type Flash } from "~/domain/flash.server";
 import { assertSameOrigin } from "~/lib/http/origin.server";
+import type { Database } from "~/db/client.server";
+import type { Actor } from "~/domain/audit/audit.server";
 import { logger } from "~/lib/logger.server";
-import {
-  approveSubmission,
-  convertSuggestion,
-  deleteSubmissions,
-  deleteSuggestions,
-  listSubmissions,
-  listSuggestions,
-  rejectSubmission,
-  rejectSuggestion,
-} from "./submissions.server";
-import { MESSAGES, parseId, parseIds, parsePage, parseReason } from "./submissions";
+import { SUBMISSION_MESSAGES as MESSAGES, parseId, parseIds, parseReason, parseSubmissionsPage } from "../moderation";
+import { approveSubmission, convertSuggestion, deleteSubmissions, deleteSuggestions, rejectSubmission, rejectSuggestion } from "../mutations/submission-queues.server";
+import { listSubmissions, listSuggestions } from "../queries/submission-queues.server";
 
 export type ActionError = { error: string };
 
@@ -46,39 +40,39 @@ function samePage(request: Request): string {
 
 export async function submissionsLoader(request: Request, context: unknown) {
   await requireAdmin(request, context);
-  const list = await listSubmissions(getDb(), parsePage(new URL(request.url).searchParams.get("page")));
+  const list = await listSubmissions(getDb(), parseSubmissionsPage(new URL(request.url).searchParams.get("page")));
   return { list };
 }
 
 export async function suggestionsLoader(request: Request, context: unknown) {
   await requireAdmin(request, context);
-  const list = await listSuggestions(getDb(), parsePage(new URL(request.url).searchParams.get("page")));
+  const list = await listSuggestions(getDb(), parseSubmissionsPage(new URL(request.url).searchParams.get("page")));
   return { list };
 }
 
-/** Delete Selected on either queue: the ids checked, one transaction, the spec's toasts. */
-async function deleteSelected(
-  form: FormData,
-  back: string,
-  what: string,
-  remove: (ids: number[]) => Promise<number>,
-  done: (count: number) => string,
-) {
-  const parsed = parseIds(form.getAll("ids"));
-  if (!parsed.ok) return refuse(parsed.error);
-  let deleted;
-  try {
-    deleted = await remove(parsed.ids);
-  } catch (error) {
-    logger().error({ err: error, ids: parsed.ids.length }, `deleting ${what} failed`);
-    return redirectWithFlash(back, { kind: "error", message: MESSAGES.deleteFailed });
-  }
-  if (!deleted) return refuse(MESSAGES.noneFound, 404);
-  return redirectWithFlash(back, { kind: "success", message: done(deleted) });
+/** What an action on one row of a queue has to work with. */
+interface RowAction {
+  db: Database;
+  admin: Actor;
+  form: FormData;
+  intent: FormDataEntryValue | null;
+  /** The page the admin acted on, to go back to. */
+  back: string;
 }
 
-/** intent approve | reject (with `id`, optional `reason`) | delete (with repeated `ids`). */
-export async function submissionsAction(request: Request, context: unknown) {
+/** One queue's actions: Delete Selected on its rows, and the decisions on one row. */
+interface Queue {
+  what: "submissions" | "suggestions";
+  remove: (db: Database, admin: Actor, ids: number[]) => Promise<number>;
+  deleted: (count: number) => string;
+  decide: (action: RowAction) => Promise<Response | ReturnType<typeof refuse>>;
+}
+
+/**
+ * A queue's action: the same-origin check, the admin gate, the form, then Delete Selected (the
+ * ids checked, one transaction, the spec's toasts) or the queue's decision on one row.
+ */
+async function queueAction(request: Request, context: unknown, queue: Queue) {
   assertSameOrigin(request);
   const admin = await requireAdmin(request, context);
   const form = await readForm(request);
@@ -86,9 +80,23 @@ export async function submissionsAction(request: Request, context: unknown) {
   const intent = form.get("intent");
   const back = samePage(request);
   const db = getDb();
+  if (intent !== "delete") return queue.decide({ db, admin, form, intent, back });
 
-  if (intent === "delete") return deleteSelected(form, back, "submissions", (ids) => deleteSubmissions(db, admin, ids), MESSAGES.deleted);
+  const parsed = parseIds(form.getAll("ids"));
+  if (!parsed.ok) return refuse(parsed.error);
+  let deleted;
+  try {
+    deleted = await queue.remove(db, admin, parsed.ids);
+  } catch (error) {
+    logger().error({ err: error, ids: parsed.ids.length }, `deleting ${queue.what} failed`);
+    return redirectWithFlash(back, { kind: "error", message: MESSAGES.deleteFailed });
+  }
+  if (!deleted) return refuse(MESSAGES.noneFound, 404);
+  return redirectWithFlash(back, { kind: "success", message: queue.deleted(deleted) });
+}
 
+/** Approve or reject one submission (with `id`, optional `reason`). */
+async function decideSubmission({ db, admin, form, intent, back }: RowAction) {
   if (intent !== "approve" && intent !== "reject") return refuse(MESSAGES.unknownAction);
   const id = parseId(form.get("id"));
   if (id === null) return refuse(MESSAGES.notFound, 404);
@@ -105,18 +113,8 @@ export async function submissionsAction(request: Request, context: unknown) {
   return redirectWithFlash(back, { kind: "success", message: intent === "approve" ? MESSAGES.approved(result.name) : MESSAGES.rejected(result.name) });
 }
 
-/** intent convert | reject (with `id`) | delete (with repeated `ids`). */
-export async function suggestionsAction(request: Request, context: unknown) {
-  assertSameOrigin(request);
-  const admin = await requireAdmin(request, context);
-  const form = await readForm(request);
-  if (!form) return refuse(MESSAGES.badSelection);
-  const intent = form.get("intent");
-  const back = samePage(request);
-  const db = getDb();
-
-  if (intent === "delete") return deleteSelected(form, back, "suggestions", (ids) => deleteSuggestions(db, admin, ids), MESSAGES.suggestionsDeleted);
-
+/** Convert one suggestion into a draft product (then its product form) or reject it (with `id`). */
+async function decideSuggestion({ db, admin, form, intent, back }: RowAction) {
   if (intent !== "convert" && intent !== "reject") return refuse(MESSAGES.unknownAction);
   const id = parseId(form.get("id"));
   if (id === null) return refuse(MESSAGES.suggestionNotFound, 404);
@@ -132,4 +130,14 @@ export async function suggestionsAction(request: Request, context: unknown) {
     logger().error({ err: error, intent, id }, "processing a suggestion failed");
     return redirectWithFlash(back, { kind: "error", message: MESSAGES.processFailed });
   }
+}
+
+/** intent approve | reject (with `id`, optional `reason`) | delete (with repeated `ids`). */
+export function submissionsAction(request: Request, context: unknown) {
+  return queueAction(request, context, { what: "submissions", remove: deleteSubmissions, deleted: MESSAGES.deleted, decide: decideSubmission });
+}
+
+/** intent convert | reject (with `id`) | delete (with repeated `ids`). */
+export function suggestionsAction(request: Request, context: unknown) {
+  return queueAction(request, context, { what: "suggestions", remove: deleteSuggestions, deleted: MESSAGES.suggestionsDeleted, decide: decideSuggestion });
 }

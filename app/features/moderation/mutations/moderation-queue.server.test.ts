@@ -3,26 +3,19 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { onInvalidate, type CacheTag } from "~/db/cache-bus.server";
-import { queryRows } from "../../../tests/support/raw-rows";
+import { queryRows } from "../../../../tests/support/raw-rows";
 import { getDb } from "~/db/registry.server";
 import { mailIdle, setMailSettings } from "~/lib/mail/mail.server";
-import { createProduct, createUser } from "../../../tests/factories";
-import { mailsTo } from "../../../tests/support/eml";
-import { tempDirs } from "../../../tests/support/temp-dirs";
-import { decideClaim, decideRevision } from "./moderation-decisions.server";
-import { listPendingClaims, listPendingRevisions, pendingCounts } from "./moderation.server";
+import { createProduct, createUser } from "../../../../tests/factories";
+import { mailsTo } from "../../../../tests/support/eml";
+import { auditFailure as audit } from "../../../../tests/support/failing-audit";
+import { tempDirs } from "../../../../tests/support/temp-dirs";
+import { decideClaim, decideRevision } from "./moderation-queue.server";
+import { listPendingClaims, listPendingRevisions, pendingCounts } from "../queries/moderation-queue.server";
 
 // The audit entry can be made to fail for real: the insert then breaks a NOT NULL constraint
 // inside the decision's transaction, as a failing database would.
-const audit = vi.hoisted(() => ({ fail: false }));
-vi.mock("~/domain/audit/audit.server", async (importOriginal) => {
-  const original = await importOriginal<typeof import("~/domain/audit/audit.server")>();
-  return {
-    ...original,
-    recordAudit: (tx: Parameters<typeof original.recordAudit>[0], actor: Parameters<typeof original.recordAudit>[1], entry: Parameters<typeof original.recordAudit>[2]) =>
-      original.recordAudit(tx, audit.fail ? { id: actor.id, email: null as unknown as string } : actor, entry),
-  };
-});
+vi.mock("~/domain/audit/audit.server", async (importOriginal) => (await import("../../../../tests/support/failing-audit")).failingAudit(importOriginal));
 
 const temp = tempDirs("toolnest-moderation-");
 let outboxDir = "";
@@ -253,7 +246,7 @@ describe("revisions", () => {
     });
 
     const page = await listPendingRevisions(db, 1);
-    const listed = page.items.find((revision) => revision.id === item.revisionId)!;
+    const listed = page.rows.find((revision) => revision.id === item.revisionId)!;
     expect(listed.diff.find((row) => row.field === "niche_ids")).toMatchObject({ label: "Niches", proposed: [`Rev niche ${stamp}`], applies: true });
 
     expect(await decideRevision(db, actor, { id: item.revisionId, approve: true })).toEqual({ kind: "done" });
@@ -316,15 +309,15 @@ describe("revisions", () => {
     const { revisions } = await pendingCounts(db);
     const page = await listPendingRevisions(db, 1);
     expect(page.total).toBe(revisions);
-    const ids = page.items.map((item) => item.id);
+    const ids = page.rows.map((item) => item.id);
     expect(ids.indexOf(older.revisionId)).toBeLessThan(ids.indexOf(newer.revisionId));
-    const shown = page.items.find((item) => item.id === older.revisionId)!;
+    const shown = page.rows.find((item) => item.id === older.revisionId)!;
     expect(shown.maker.email).toBe(older.makerEmail);
     expect(shown.diff).toEqual([
       { field: "product_name", label: "Product name", current: expect.any(String), proposed: "Older Proposal", applies: true },
       { field: "custom_key", label: "custom_key", current: null, proposed: 1, applies: false },
     ]);
-    expect(page.items.find((item) => item.id === newer.revisionId)!.diff).toEqual([
+    expect(page.rows.find((item) => item.id === newer.revisionId)!.diff).toEqual([
       { field: "pricing", label: "Pricing", current: "free", proposed: "premium", applies: true },
     ]);
   });
@@ -391,7 +384,7 @@ describe("claims", () => {
     const sub = await pendingClaim(`someone${Date.now()}@mail.acme-tools.example`);
     const other = await pendingClaim();
     const page = await listPendingClaims(getDb(), 1);
-    const shown = page.items.find((item) => item.id === sub.claimId)!;
+    const shown = page.rows.find((item) => item.id === sub.claimId)!;
     expect(shown).toMatchObject({
       productId: sub.productId,
       websiteDomain: "acme-tools.example",
@@ -399,11 +392,11 @@ describe("claims", () => {
       match: "subdomain",
       claimer: { id: sub.user, email: sub.email, emailVerified: true },
     });
-    expect(page.items.find((item) => item.id === other.claimId)!.match).toBe("different");
+    expect(page.rows.find((item) => item.id === other.claimId)!.match).toBe("different");
     // The development sign-in proves no address, whatever the user row says.
     const typed = await pendingClaim(`typed${Date.now()}@acme-tools.example`, "dev");
-    expect((await listPendingClaims(getDb(), 1)).items.find((item) => item.id === typed.claimId)!.claimer.emailVerified).toBe(false);
-    const ids = page.items.map((item) => item.id);
+    expect((await listPendingClaims(getDb(), 1)).rows.find((item) => item.id === typed.claimId)!.claimer.emailVerified).toBe(false);
+    const ids = page.rows.map((item) => item.id);
     expect(ids.indexOf(sub.claimId)).toBeLessThan(ids.indexOf(other.claimId));
   });
 });

@@ -2,7 +2,7 @@
 import { getDb } from "~/db/registry.server";
 import { requireAdmin } from "~/domain/auth/session.server";
 import { parseAuditQuery } from "./audit-log";
-import { readAuditLog } from "./audit-log.server";
+import { readAuditLog } from "./queries.server";
 
 export async function auditLogLoader(request: Request, context: unknown) {
   await requireAdmin(request, context);

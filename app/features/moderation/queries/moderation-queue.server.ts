@@ -1,14 +1,15 @@
 /**
  * The moderation queue's reads (decision 040): pending revisions of live products (decision 033)
  * and pending claims (decision 032), oldest first, with the counts the tabs show. The decisions
- * are `moderation-decisions.server.ts`; submissions and suggestions `submissions.server.ts`.
+ * are `mutations/moderation-queue.server.ts`; submissions and suggestions `submission-queues.server.ts`.
  */
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "~/db/client.server";
 import { col, selectRow, selectRows } from "~/db/rows.server";
 import { intArray } from "~/db/sql-arrays";
 import { provenEmailSql } from "~/domain/auth/dev-sign-in.server";
+import { offsetOf, pageCountOf } from "~/lib/paging";
 import {
   compareDomains,
   EDITABLE,
@@ -23,7 +24,7 @@ import {
   type QueuePage,
   type RelationField,
   type RevisionItem,
-} from "./moderation";
+} from "../moderation";
 
 type Executor = Pick<Database, "execute">;
 
@@ -52,8 +53,22 @@ async function relationNames(db: Executor, ids: { niche: Set<number>; subcategor
 
 type RelationNames = Awaited<ReturnType<typeof relationNames>>;
 
-function pageOf<T>(items: T[], page: number, total: number): QueuePage<T> {
-  return { items, page, total, pageCount: Math.max(1, Math.ceil(total / QUEUE_PAGE_SIZE)) };
+function pageOf<T>(rows: T[], page: number, total: number): QueuePage<T> {
+  return { rows, page, total, pageCount: pageCountOf(total, QUEUE_PAGE_SIZE) };
+}
+
+/**
+ * The rest of a queue's select (`q` its rows): the product, the account and profile of the maker
+ * or claimer, the pending rows oldest first, one page. A page past the end is empty.
+ */
+function pendingPage(table: "product_revisions" | "product_claims", page: number): SQL {
+  return sql`from ${sql.identifier(table)} q
+          join products p on p.id = q.product_id
+          left join "user" u on u.id = q.user_id
+          left join profiles pr on pr.id = q.user_id
+         where q.status = 'pending'
+         order by q.created_at, q.id
+         limit ${QUEUE_PAGE_SIZE} offset ${offsetOf(page, QUEUE_PAGE_SIZE)}`;
 }
 
 export async function pendingCounts(db: Executor): Promise<{ revisions: number; claims: number }> {
@@ -118,16 +133,10 @@ export async function listPendingRevisions(db: Executor, page: number): Promise<
   const rows = await selectRows(
     db,
     RevisionRow,
-    sql`select r.id, r.product_id, r.changes, r.created_at::text as version, r.created_at::text,
+    sql`select q.id, q.product_id, q.changes, q.created_at::text as version, q.created_at::text,
                p.product_name, p.slug, p.status as product_status, ${LIVE_VALUES} as live,
-               r.user_id, u.email, pr.username
-          from product_revisions r
-          join products p on p.id = r.product_id
-          left join "user" u on u.id = r.user_id
-          left join profiles pr on pr.id = r.user_id
-         where r.status = 'pending'
-         order by r.created_at, r.id
-         limit ${QUEUE_PAGE_SIZE} offset ${(page - 1) * QUEUE_PAGE_SIZE}`,
+               q.user_id, u.email, pr.username
+          ${pendingPage("product_revisions", page)}`,
   );
   const ids = { niche: new Set<number>(), subcategory: new Set<number>() };
   for (const row of rows) {
@@ -169,15 +178,9 @@ export async function listPendingClaims(db: Executor, page: number): Promise<Que
       email_verified: col.bool.nullable(),
       username: col.text.nullable(),
     }),
-    sql`select c.id, c.product_id, c.created_at::text, p.product_name, p.slug, p.status as product_status, p.website_domain,
-               c.user_id, u.email, ${provenEmailSql(sql`c.user_id`)} as email_verified, pr.username
-          from product_claims c
-          join products p on p.id = c.product_id
-          left join "user" u on u.id = c.user_id
-          left join profiles pr on pr.id = c.user_id
-         where c.status = 'pending'
-         order by c.created_at, c.id
-         limit ${QUEUE_PAGE_SIZE} offset ${(page - 1) * QUEUE_PAGE_SIZE}`,
+    sql`select q.id, q.product_id, q.created_at::text, p.product_name, p.slug, p.status as product_status, p.website_domain,
+               q.user_id, u.email, ${provenEmailSql(sql`q.user_id`)} as email_verified, pr.username
+          ${pendingPage("product_claims", page)}`,
   );
   const items = rows.map((row) => {
     const emailDomain = row.email?.includes("@") ? row.email.slice(row.email.lastIndexOf("@") + 1).toLowerCase() : null;

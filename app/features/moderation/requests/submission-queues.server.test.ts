@@ -2,56 +2,23 @@
  * /admin/submissions' and /admin/suggestions' loaders and actions as requests: the admin gate, the
  * same-origin check, and hostile form values answered with 4xx and a message, never a 5xx.
  */
-import path from "node:path";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { queryRows } from "../../../tests/support/raw-rows";
+import { describe, expect, it } from "vitest";
+import { queryRows } from "../../../../tests/support/raw-rows";
 import { getDb } from "~/db/registry.server";
-import { setAuthSettings } from "~/domain/auth/auth.server";
 import { readFlash } from "~/domain/flash.server";
-import { mailIdle, setMailSettings } from "~/lib/mail/mail.server";
-import { createProduct } from "../../../tests/factories";
-import { APP_URL, localSettings, signedInCookie, adminCookie as signInAdmin } from "../../../tests/support/auth";
-import { tempDirs } from "../../../tests/support/temp-dirs";
-import { submissionsAction, submissionsLoader, suggestionsAction, suggestionsLoader } from "./submissions-pages.server";
-import { MESSAGES } from "./submissions";
+import { createProduct } from "../../../../tests/factories";
+import { APP_URL } from "../../../../tests/support/auth";
+import { adminSessions } from "../../../../tests/support/admin-sessions";
+import { routeAnswer } from "../../../../tests/support/route-answer";
+import { submissionsAction, submissionsLoader, suggestionsAction, suggestionsLoader } from "./submission-queues.server";
+import { SUBMISSION_MESSAGES as MESSAGES } from "../moderation";
 
 const run = Date.now().toString(36);
-const temp = tempDirs("toolnest-submissions-pages-");
-let adminCookie = "";
-let memberCookie = "";
+const sessions = adminSessions("submissions");
+const answer = routeAnswer;
 
-beforeAll(async () => {
-  setAuthSettings(localSettings());
-  setMailSettings({ smtpUrl: null, from: "Toolnest <no-reply@localhost>", outboxDir: path.join(temp.make(), "outbox") });
-  const email = `submissions.admin.${run}@example.com`;
-  adminCookie = await signInAdmin(email);
-  memberCookie = await signedInCookie(`submissions.member.${run}@example.com`);
-});
-
-afterAll(async () => {
-  await mailIdle();
-  setMailSettings(undefined);
-  setAuthSettings(undefined);
-  temp.removeAll();
-});
-
-type Answer = { status: number; location: string | null; cookie: string; body: Record<string, unknown> };
-
-async function answer(call: () => Promise<unknown>): Promise<Answer> {
-  let result: unknown;
-  try {
-    result = await call();
-  } catch (thrown) {
-    result = thrown;
-  }
-  if (result instanceof Response) return { status: result.status, location: result.headers.get("Location"), cookie: result.headers.get("Set-Cookie") ?? "", body: {} };
-  const withInit = result as { type?: string; data?: unknown; init?: ResponseInit | null };
-  if (withInit?.type === "DataWithResponseInit") return { status: withInit.init?.status ?? 200, location: null, cookie: "", body: withInit.data as Answer["body"] };
-  return { status: 200, location: null, cookie: "", body: result as Answer["body"] };
-}
-
-function request(pathname: string, fields: [string, string][], cookie = adminCookie, origin = APP_URL) {
+function request(pathname: string, fields: [string, string][], cookie = sessions.admin, origin = APP_URL) {
   const headers = new Headers({ "Content-Type": "application/x-www-form-urlencoded", Origin: origin });
   if (cookie) headers.set("Cookie", cookie);
   return new Request(`${APP_URL}${pathname}`, { method: "POST", headers, body: new URLSearchParams(fields) });
@@ -71,11 +38,11 @@ describe("who may act", () => {
     const item = await createProduct(getDb(), { status: "pending" });
     const fields: [string, string][] = [["intent", "approve"], ["id", String(item.id)]];
     expect((await postSubmission(fields, "")).location).toMatch(/^\/login\?redirectTo=/);
-    expect(await postSubmission(fields, memberCookie)).toMatchObject({ status: 302, location: "/" });
-    expect((await postSubmission(fields, adminCookie, "/admin/submissions", "https://evil.example")).status).toBe(403);
-    expect((await postSuggestion([["intent", "delete"], ["ids", String(item.id)]], memberCookie)).location).toBe("/");
+    expect(await postSubmission(fields, sessions.member)).toMatchObject({ status: 302, location: "/" });
+    expect((await postSubmission(fields, sessions.admin, "/admin/submissions", "https://evil.example")).status).toBe(403);
+    expect((await postSuggestion([["intent", "delete"], ["ids", String(item.id)]], sessions.member)).location).toBe("/");
     for (const loader of [submissionsLoader, suggestionsLoader]) {
-      const loaded = await answer(() => loader(new Request(`${APP_URL}/admin/submissions`, { headers: { Cookie: memberCookie } }), {}));
+      const loaded = await answer(() => loader(new Request(`${APP_URL}/admin/submissions`, { headers: { Cookie: sessions.member } }), {}));
       expect(loaded).toMatchObject({ status: 302, location: "/" });
     }
     expect((await status(item.id))!.status).toBe("pending");
@@ -85,7 +52,7 @@ describe("who may act", () => {
 describe("the admin's actions", () => {
   it("approves with a toast back on the same page, then answers 404 to a repeat", async () => {
     const item = await createProduct(getDb(), { status: "pending", product_name: `Through The Action ${run}` });
-    const done = await postSubmission([["intent", "approve"], ["id", String(item.id)]], adminCookie, "/admin/submissions?page=2");
+    const done = await postSubmission([["intent", "approve"], ["id", String(item.id)]], sessions.admin, "/admin/submissions?page=2");
     expect(done).toMatchObject({ status: 302, location: "/admin/submissions?page=2" });
     const { flash } = await readFlash(new Request(APP_URL, { headers: { Cookie: done.cookie.split(";")[0]! } }));
     expect(flash).toMatchObject({ kind: "success", message: MESSAGES.approved(`Through The Action ${run}`) });
@@ -120,7 +87,7 @@ describe("the admin's actions", () => {
     expect((await status(item.id))!.status).toBe("pending");
     // A body that is not a form is refused too.
     const broken = await answer(() =>
-      submissionsAction(new Request(`${APP_URL}/admin/submissions`, { method: "POST", headers: { Cookie: adminCookie, Origin: APP_URL, "Content-Type": "multipart/form-data; boundary=x" }, body: "garbage" }), {}),
+      submissionsAction(new Request(`${APP_URL}/admin/submissions`, { method: "POST", headers: { Cookie: sessions.admin, Origin: APP_URL, "Content-Type": "multipart/form-data; boundary=x" }, body: "garbage" }), {}),
     );
     expect(broken.status).toBe(400);
   });
@@ -137,7 +104,7 @@ describe("the admin's actions", () => {
   it("loads either queue from any query string", async () => {
     for (const search of ["", "?page=abc", "?page=99999999999999", "?page=-3", "?page=%00", "?page=500"]) {
       for (const [loader, pathname] of [[submissionsLoader, "/admin/submissions"], [suggestionsLoader, "/admin/suggestions"]] as const) {
-        const loaded = await answer(() => loader(new Request(`${APP_URL}${pathname}${search}`, { headers: { Cookie: adminCookie } }), {}));
+        const loaded = await answer(() => loader(new Request(`${APP_URL}${pathname}${search}`, { headers: { Cookie: sessions.admin } }), {}));
         expect(loaded.status, search).toBe(200);
         const list = loaded.body.list as { page: number; pageCount: number; rows: unknown[] };
         expect(list.page).toBeGreaterThanOrEqual(1);

@@ -9,9 +9,9 @@ import { setFlash } from "~/domain/flash.server";
 import { parseForm } from "~/lib/forms";
 import { assertSameOrigin } from "~/lib/http/origin.server";
 import { logger } from "~/lib/logger.server";
-import { alreadyDecided, decisionSchema, MODERATION_MESSAGES, parsePage, parseQueueTab, type DecisionErrors } from "./moderation";
-import { decideClaim, decideRevision, type DecisionResult } from "./moderation-decisions.server";
-import { listPendingClaims, listPendingRevisions, pendingCounts } from "./moderation.server";
+import { alreadyDecided, decisionSchema, MODERATION_MESSAGES, parsePage, parseQueueTab, type DecisionErrors } from "../moderation";
+import { decideClaim, decideRevision, type DecisionResult } from "../mutations/moderation-queue.server";
+import { listPendingClaims, listPendingRevisions, pendingCounts } from "../queries/moderation-queue.server";
 
 export async function moderationLoader(request: Request, context: unknown) {
   await requireAdmin(request, context);
