@@ -8,6 +8,7 @@ import { isDatabaseBusy } from "~/db/client.server";
 import { getDb } from "~/db/registry.server";
 import { requireAdmin, type SessionUser } from "~/domain/auth/session.server";
 import { setFlash, type Flash } from "~/domain/flash.server";
+import { readForm } from "~/lib/http/form-body";
 import { assertSameOrigin } from "~/lib/http/origin.server";
 import { logger } from "~/lib/logger.server";
 import { BULK_INTENTS, MESSAGES, parseIds, remapHref, type BulkIntent } from "./bulk";
@@ -24,14 +25,6 @@ async function redirectWithFlash(to: string, flash: Flash) {
 
 function refuse(error: string, status: 400 | 404 = 400) {
   return data<ActionError>({ error }, { status });
-}
-
-async function readForm(request: Request): Promise<FormData | null> {
-  try {
-    return await request.formData();
-  } catch {
-    return null;
-  }
 }
 
 function text(form: FormData, name: string): string {

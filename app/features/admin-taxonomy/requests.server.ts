@@ -8,6 +8,7 @@ import { getDb } from "~/db/registry.server";
 import { requireAdmin } from "~/domain/auth/session.server";
 import { setFlash, type Flash } from "~/domain/flash.server";
 import { parseForm } from "~/lib/forms";
+import { readForm } from "~/lib/http/form-body";
 import { assertSameOrigin } from "~/lib/http/origin.server";
 import { logger } from "~/lib/logger.server";
 import { MESSAGES, NICHE_INTENTS, SUBCATEGORY_INTENTS, nameForm, parseId, parseIds, type PublishStatus } from "./taxonomy";
@@ -35,14 +36,6 @@ async function back(request: Request, flash: Flash) {
 
 function refuse(error: string, intent: string, status: 400 | 404 = 400, id?: number) {
   return data<TaxonomyActionData>({ error, intent, ...(id ? { id } : {}) }, { status });
-}
-
-async function readForm(request: Request): Promise<FormData | null> {
-  try {
-    return await request.formData();
-  } catch {
-    return null;
-  }
 }
 
 /* ------------------------------------------------------------------ Loaders */

@@ -10,7 +10,7 @@ import { env } from "~/lib/env.server";
 import { assertSameOrigin } from "~/lib/http/origin.server";
 import { CsvImportError } from "./csv-read.server";
 import { CSV_MESSAGES, TEMPLATE_COLUMNS, TEMPLATE_EXAMPLE, TEMPLATE_FILE_NAME } from "./csv-format";
-import { csvRow } from "./csv-output";
+import { csvRow } from "~/lib/csv-output";
 import { countImportRows } from "./import-counts.server";
 import { bodyRefusalMessage, isBodyRefusal, stageUpload } from "./import-staging.server";
 

@@ -9,7 +9,7 @@ import { requireAdmin } from "~/domain/auth/session.server";
 import { parseForm } from "~/lib/forms";
 import { assertSameOrigin } from "~/lib/http/origin.server";
 import { TEMPLATE_COLUMNS } from "./csv-format";
-import { csvRow } from "./csv-output";
+import { csvRow } from "~/lib/csv-output";
 import { countOutcomes } from "./import-counts.server";
 import { discardListSchema } from "./import-forms";
 import { cancelImport, discardImport } from "./import-lifecycle.server";

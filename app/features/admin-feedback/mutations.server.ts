@@ -6,7 +6,7 @@ import type { Database } from "~/db/client.server";
 import { col, selectRow } from "~/db/rows.server";
 import { recordAudit, type Actor } from "~/domain/audit/audit.server";
 import { deleteFeedback, setFeedbackHidden } from "~/domain/reviews/reviews.server";
-import { FEEDBACK_REPORT_MESSAGES, type ModerationIntent } from "./feedback-reports";
+import { FEEDBACK_REPORT_MESSAGES, type ModerationIntent } from "./admin-feedback";
 
 export type ModerationResult = { ok: true; slug: string } | { ok: false; status: 404; message: string };
 

@@ -3,15 +3,14 @@ import { sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "~/db/client.server";
 import { col, selectRow } from "~/db/rows.server";
-import { getDb } from "~/db/registry.server";
-import { requireAdmin } from "~/domain/auth/session.server";
-import { csvRow, EXPORT_COLUMNS, exportFileName, parseFeedbackQuery, type FeedbackFilters } from "./feedback-reports";
-import { filterCondition } from "./feedback-filters.server";
+import { csvRow } from "~/lib/csv-output";
+import { EXPORT_COLUMNS, type FeedbackFilters } from "../admin-feedback";
+import { filterCondition } from "./filters.server";
 
 export const EXPORT_BATCH_SIZE = 5000;
 
 /**
- * `csvCell` (feedback-reports.ts) in SQL, for a text column of the export's batch: '' for null or
+ * `csvCell` (app/lib/csv-output.ts) in SQL, for a text column of the export's batch: '' for null or
  * empty; a leading apostrophe before = + - @ tab CR; RFC 4180 quotes when the cell holds a quote,
  * a comma, CR or LF. The integration tests compare its lines with `csvRow`'s for awkward values.
  */
@@ -85,17 +84,4 @@ export function feedbackCsvStream(db: Database, filters: FeedbackFilters, batchS
     },
     { highWaterMark: 0 },
   );
-}
-
-export async function feedbackCsvLoader(request: Request, context: unknown) {
-  await requireAdmin(request, context);
-  const { filters } = parseFeedbackQuery(new URL(request.url).searchParams);
-  return new Response(feedbackCsvStream(getDb(), filters), {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${exportFileName()}"`,
-      "Cache-Control": "no-store",
-      "X-Content-Type-Options": "nosniff",
-    },
-  });
 }

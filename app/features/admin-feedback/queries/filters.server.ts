@@ -3,7 +3,7 @@
  * search's branches (comment, product name, author) on the copies each row keeps (migration 0033).
  */
 import { sql, type SQL } from "drizzle-orm";
-import type { FeedbackFilters } from "./feedback-reports";
+import type { FeedbackFilters } from "../admin-feedback";
 
 /** LIKE pattern for "contains", with the user's %, _ and backslash taken literally. */
 export function likePattern(text: string): string {

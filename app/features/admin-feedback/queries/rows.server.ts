@@ -6,7 +6,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "~/db/client.server";
 import { col, selectRows } from "~/db/rows.server";
-import type { FeedbackRow } from "./feedback-reports";
+import type { FeedbackRow } from "../admin-feedback";
 
 const joins = sql`product_feedback f join products p on p.id = f.product_id join "user" u on u.id = f.user_id
                   left join profiles pr on pr.id = f.user_id`;

@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "~/db/client.server";
 import { col, selectRows } from "~/db/rows.server";
-import { distribution, type FeedbackStats } from "./feedback-reports";
+import { distribution, type FeedbackStats } from "../admin-feedback";
 
 /**
  * The stat cards, from the counts the database keeps (migration 0030): a few rows per month of

@@ -8,10 +8,10 @@ import { z } from "zod";
 import type { Database } from "~/db/client.server";
 import { col, selectRow, selectRows } from "~/db/rows.server";
 import { intArray } from "~/db/sql-arrays";
-import { FEEDBACK_PAGE_SIZE, MAX_PAGE, searchTooShort, type FeedbackFilters, type FeedbackReportsPage } from "./feedback-reports";
-import { BRANCHES, branchCondition, likePattern, rowFilters, type Branch } from "./feedback-filters.server";
-import { readShownRows } from "./feedback-rows.server";
-import { feedbackStats } from "./feedback-stats.server";
+import { FEEDBACK_PAGE_SIZE, MAX_PAGE, searchTooShort, type FeedbackFilters, type FeedbackReportsPage } from "../admin-feedback";
+import { BRANCHES, branchCondition, likePattern, rowFilters, type Branch } from "./filters.server";
+import { readShownRows } from "./rows.server";
+import { feedbackStats } from "./stats.server";
 
 /** A search is counted exactly up to this many matches; beyond, the count is a labelled estimate. */
 export const SEARCH_EXACT_LIMIT = 1_000;

@@ -1,5 +1,5 @@
 /**
- * /admin/feedback-reports: filters (all in the URL), the shapes the page shows, and CSV cells.
+ * /admin/feedback-reports: filters (all in the URL), the shapes the page shows, and the export's file name and columns.
  * Pure: any query string, however hostile, becomes a bounded, valid filter, never an error.
  */
 
@@ -132,18 +132,3 @@ export function exportFileName(now = new Date()): string {
 }
 
 export const EXPORT_COLUMNS = ["ID", "Product", "User", "Rating", "Comment", "Date"] as const;
-
-/** A cell starting with =, +, -, @, tab or CR gets a leading apostrophe so spreadsheets show it as text. */
-export function escapeFormula(cell: string): string {
-  return /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell;
-}
-
-/** RFC 4180 quoting after the formula escape. */
-export function csvCell(value: string | number | null | undefined): string {
-  const cell = escapeFormula(value == null ? "" : String(value));
-  return /[",\r\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell;
-}
-
-export function csvRow(cells: (string | number | null | undefined)[]): string {
-  return cells.map(csvCell).join(",") + "\r\n";
-}
