@@ -11,11 +11,10 @@ import { setFlash, type Flash } from "~/domain/flash.server";
 import { readForm } from "~/lib/http/form-body";
 import { assertSameOrigin } from "~/lib/http/origin.server";
 import { logger } from "~/lib/logger.server";
-import { BULK_INTENTS, MESSAGES, parseIds, remapHref, type BulkIntent } from "./bulk";
-import { bulkDelete, bulkRemap, bulkSetStatus, clearAllCaches } from "./bulk.server";
-import { MAX_PAGE, parseFilters, parseId } from "./filters";
-import { chosenProducts, nicheOptions, subcategoryOptions } from "./list-options.server";
-import { listAdminProducts, listAdvertised } from "./list.server";
+import { bulkDelete, bulkRemap, bulkSetStatus, clearAllCaches } from "./mutations.server";
+import { BULK_INTENTS, MAX_PAGE, MESSAGES, parseFilters, parseId, parseIds, remapHref, type BulkIntent } from "./admin-products";
+import { chosenProducts, nicheOptions, subcategoryOptions } from "./queries/options.server";
+import { listAdminProducts, listAdvertised } from "./queries/list.server";
 
 export type ActionError = { error: string };
 

@@ -7,13 +7,13 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { type Database } from "~/db/client.server";
-import { queryRows } from "../../../tests/support/raw-rows";
+import { queryRows } from "../../../../tests/support/raw-rows";
 import { getDb } from "~/db/registry.server";
-import { createUser } from "../../../tests/factories";
+import { createUser } from "../../../../tests/factories";
 import { ANCHOR_EVERY, ANCHOR_FROM } from "./anchors.server";
-import { bulkDelete, bulkRemap, bulkSetStatus } from "./bulk.server";
-import { DEFAULT_FILTERS, PAGE_SIZE, type ProductFilters } from "./filters";
-import { statusCounts } from "./list-counts.server";
+import { bulkDelete, bulkRemap, bulkSetStatus } from "../mutations.server";
+import { DEFAULT_FILTERS, PAGE_SIZE, type ProductFilters } from "../admin-products";
+import { statusCounts } from "./counts.server";
 import { listAdminProducts } from "./list.server";
 
 const run = Date.now().toString(36);
@@ -82,13 +82,15 @@ async function truePage(db: Database, where: ReturnType<typeof sql>, page: numbe
   return rows.map((r) => r.id);
 }
 
+/** The actor of a test's bulk actions: a fresh user with the test's address. */
+async function newAdmin(db: Database, label: string) {
+  return { id: await createUser(db), email: `${label}.${run}@example.com` };
+}
+
 describe("Manage Products by niche and subcategory, and deep pages", () => {
   it("counts a niche's and a subcategory's products exactly, through inserts, edits, bulk actions, remaps and deletes", async () => {
     const db = getDb();
-    const admin = {
-      id: await createUser(db),
-      email: `links.${run}@example.com`,
-    };
+    const admin = await newAdmin(db, "links");
     const a = await taxonomy(db, "a");
     const b = await taxonomy(db, "b");
     const ids = await bulkProducts(db, `Lk${run}`, 60);
@@ -150,10 +152,7 @@ describe("Manage Products by niche and subcategory, and deep pages", () => {
 
   it("reads deep pages by seeking from page anchors, the same rows a plain query gives, also after writes that shift them", async () => {
     const db = getDb();
-    const admin = {
-      id: await createUser(db),
-      email: `deep.${run}@example.com`,
-    };
+    const admin = await newAdmin(db, "deep");
     const t = await taxonomy(db, "deep");
     const tag = `Dp${run}`;
     const count = ANCHOR_FROM + 3 * ANCHOR_EVERY + 137;

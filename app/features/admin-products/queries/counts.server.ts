@@ -7,8 +7,8 @@ import { sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "~/db/client.server";
 import { col, selectRow } from "~/db/rows.server";
-import type { ProductFilters } from "./filters";
-import { baseConditions, facetConditions, fromSource, rowConditions, sourceId, sourceOf, whereClause, type Source } from "./list-filters.server";
+import type { ProductFilters } from "../admin-products";
+import { baseConditions, facetConditions, fromSource, rowConditions, sourceId, sourceOf, whereClause, type Source } from "./conditions.server";
 
 export const EXACT_COUNT_LIMIT = 1_000;
 /**

@@ -27,9 +27,9 @@ import { z } from "zod";
 import type { Database } from "~/db/client.server";
 import { col, selectRow, selectRows } from "~/db/rows.server";
 import { anchoredStart, ANCHOR_FROM, type SeekKey } from "./anchors.server";
-import { PAGE_SIZE, type ProductFilters } from "./filters";
-import { countResult, type Counted, type StatusCounts } from "./list-counts.server";
-import { facetConditions, fromSource, rowConditions, sourceId, sourceOf, whereClause, type Source } from "./list-filters.server";
+import { PAGE_SIZE, type ProductFilters } from "../admin-products";
+import { countResult, type Counted, type StatusCounts } from "./counts.server";
+import { facetConditions, fromSource, rowConditions, sourceId, sourceOf, whereClause, type Source } from "./conditions.server";
 
 const AdminProductRowSchema = z.object({
   id: col.int,

@@ -1,20 +1,15 @@
-/** The admin table badge of a product: Advertised overrides the status (spec: table badges). */
+/**
+ * A product's badge in the admin tables (Manage Products, Trending Ads, the dashboard's recent
+ * products): Advertised overrides the status (spec: table badges). Light and dark colour pairs,
+ * each at least 4.5:1. A maker's own list uses product-status.ts instead (its spec differs).
+ */
 export type StatusBadge = "Advertised" | "Published" | "Draft" | "Pending" | "Rejected" | "Unknown";
+
+const BADGE_OF_STATUS: Record<string, StatusBadge> = { live: "Published", draft: "Draft", pending: "Pending", rejected: "Rejected" };
 
 export function statusBadge(product: { status: string | null; is_advertised: boolean }): StatusBadge {
   if (product.is_advertised) return "Advertised";
-  switch (product.status) {
-    case "live":
-      return "Published";
-    case "draft":
-      return "Draft";
-    case "pending":
-      return "Pending";
-    case "rejected":
-      return "Rejected";
-    default:
-      return "Unknown";
-  }
+  return (product.status && BADGE_OF_STATUS[product.status]) || "Unknown";
 }
 
 export const BADGE_CLASSES: Record<StatusBadge, string> = {

@@ -4,7 +4,7 @@
  * answer, and the row conditions (search, dates, a niche besides a subcategory) they cannot.
  */
 import { sql, type SQL } from "drizzle-orm";
-import type { ProductFilters } from "./filters";
+import type { ProductFilters } from "../admin-products";
 
 /** Where the rows are read from: the products themselves, or one niche's or subcategory's links. */
 export type Source = { kind: 0 } | { kind: 1 | 2; ref: number };

@@ -10,12 +10,12 @@ import { invalidate, productTag, type CacheTag } from "~/db/cache-bus.server";
 import { col, selectRow, selectRows } from "~/db/rows.server";
 import { intArray } from "~/db/sql-arrays";
 import { productsSummary } from "~/domain/audit/audit-names";
-import { recordAudit, type Actor } from "~/domain/audit/audit.server";
+import { recordAudit, type Actor, type AuditEntry } from "~/domain/audit/audit.server";
 import { notifySubmitters, submitterMails, type SubmitterMail } from "~/domain/maker-mail.server";
 import { deleteProducts } from "~/domain/products/edits.server";
 import { moveProducts } from "~/domain/products/move.server";
 import { remapProducts } from "~/domain/products/relations.server";
-import type { BulkIntent } from "./bulk";
+import type { BulkIntent } from "./admin-products";
 
 export interface BulkResult {
   /** Rows the action changed. */
@@ -29,6 +29,16 @@ type Target = z.output<typeof Target>;
 
 /** The products an audit entry names and links (issue 36, item 14). */
 const named = (targets: readonly { id: number; product_name: string }[]) => targets.map((row) => ({ id: row.id, name: row.product_name }));
+
+/** A bulk action's audit entry: the products by id and name, each one's status before, and what follows. */
+function bulkAudit<R extends { id: number; product_name: string }>(action: string, rows: readonly R[], before: (row: R) => string, more: Record<string, unknown>): AuditEntry {
+  return {
+    action,
+    entityType: "product",
+    summary: productsSummary(named(rows)),
+    changes: { ids: rows.map((row) => row.id), products: named(rows), before: Object.fromEntries(rows.map((row) => [row.id, before(row)])), ...more },
+  };
+}
 
 /** Locks the chosen products (in id order, so two bulk actions cannot deadlock). */
 async function lockTargets(tx: Pick<Database, "execute">, ids: readonly number[]): Promise<Target[]> {
@@ -78,17 +88,7 @@ export async function bulkSetStatus(db: Database, actor: Actor, intent: Exclude<
       ids: targets.map((row) => row.id),
       to: status,
       actor,
-      audit: (changed) => ({
-        action: `products.${intent}`,
-        entityType: "product",
-        summary: productsSummary(named(changed)),
-        changes: {
-          ids: changed.map((row) => row.id),
-          products: named(changed),
-          before: Object.fromEntries(changed.map((row) => [row.id, row.from])),
-          after: status,
-        },
-      }),
+      audit: (changed) => bulkAudit(`products.${intent}`, changed, (row) => row.from, { after: status }),
     });
     // Publishing tells each product's submitter (decision 043); sent after the commit.
     if (moved.length && status === "live") mails = await submitterMails(tx, moved.map((row) => row.id), "published");
@@ -106,17 +106,7 @@ export async function bulkDelete(db: Database, actor: Actor, ids: readonly numbe
     const targets = await lockTargets(tx, ids);
     if (targets.length) {
       await deleteProducts(tx, targets.map((row) => row.id));
-      await recordAudit(tx, actor, {
-        action: "products.delete",
-        entityType: "product",
-        summary: productsSummary(named(targets)),
-        changes: {
-          ids: targets.map((row) => row.id),
-          products: named(targets),
-          before: Object.fromEntries(targets.map((row) => [row.id, row.status])),
-          slugs: targets.map((row) => row.slug),
-        },
-      });
+      await recordAudit(tx, actor, bulkAudit("products.delete", targets, (row) => row.status, { slugs: targets.map((row) => row.slug) }));
     }
     return { targets, missing: missingIds(ids, targets) };
   });

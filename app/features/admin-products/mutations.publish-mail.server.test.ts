@@ -1,22 +1,14 @@
-import path from "node:path";
 import { sql } from "drizzle-orm";
-import { afterAll, afterEach, beforeEach, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { getDb } from "~/db/registry.server";
-import { mailIdle, setMailSettings } from "~/lib/mail/mail.server";
+import { mailIdle } from "~/lib/mail/mail.server";
 import { createProduct, createUser } from "../../../tests/factories";
 import { mailsTo } from "../../../tests/support/eml";
-import { tempDirs } from "../../../tests/support/temp-dirs";
-import { bulkSetStatus } from "./bulk.server";
+import { outboxPerTest } from "../../../tests/support/mail-outbox";
+import { bulkSetStatus } from "./mutations.server";
 
 // Publishing tells each product's submitter (decision 043), once, after the commit.
-const temp = tempDirs("toolnest-bulk-mail-");
-let outboxDir = "";
-beforeEach(() => {
-  outboxDir = path.join(temp.make(), "outbox");
-  setMailSettings({ smtpUrl: null, from: "Toolnest <no-reply@localhost>", outboxDir });
-});
-afterEach(() => setMailSettings(undefined));
-afterAll(() => temp.removeAll());
+const outbox = outboxPerTest("toolnest-bulk-mail-");
 
 it("bulk publish e-mails the submitter of each product that was not live, and nobody else", async () => {
   const db = getDb();
@@ -31,7 +23,7 @@ it("bulk publish e-mails the submitter of each product that was not live, and no
 
   expect(await bulkSetStatus(db, actor, "publish", [draft.id, live.id, orphan.id])).toMatchObject({ changed: 2 });
   await mailIdle();
-  const published = mailsTo(outboxDir, email).filter((m) => m.subject.includes("is now live"));
+  const published = mailsTo(outbox(), email).filter((m) => m.subject.includes("is now live"));
   expect(published).toHaveLength(1);
   expect(published[0]!.text).toContain(`/resources/${draft.slug}`);
 
@@ -39,5 +31,5 @@ it("bulk publish e-mails the submitter of each product that was not live, and no
   await bulkSetStatus(db, actor, "publish", [draft.id]);
   await bulkSetStatus(db, actor, "draft", [draft.id]);
   await mailIdle();
-  expect(mailsTo(outboxDir, email)).toHaveLength(1);
+  expect(mailsTo(outbox(), email)).toHaveLength(1);
 });

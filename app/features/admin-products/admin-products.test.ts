@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MAX_BULK_IDS, MESSAGES, parseIds, remapHref } from "./bulk";
-import { DEFAULT_FILTERS, MAX_PAGE, adStatus, filtersToParams, parseFilters, productBadge } from "./filters";
+import { DEFAULT_FILTERS, MAX_BULK_IDS, MAX_PAGE, MESSAGES, adStatus, filtersToParams, parseFilters, parseIds, remapHref } from "./admin-products";
 
 describe("the view in the URL", () => {
   it("reads every filter and writes back only what differs from the defaults", () => {
@@ -28,14 +27,7 @@ describe("the view in the URL", () => {
   });
 });
 
-describe("badges and ad status", () => {
-  it("lets Advertised override the status", () => {
-    expect(productBadge({ status: "draft", is_advertised: true })).toBe("Advertised");
-    expect(productBadge({ status: "live", is_advertised: false })).toBe("Published");
-    expect(productBadge({ status: "deleted", is_advertised: false })).toBe("Unknown");
-    expect(productBadge({ status: null, is_advertised: false })).toBe("Unknown");
-  });
-
+describe("ad status", () => {
   it("computes the ad status from the dates", () => {
     const now = new Date("2025-06-15T12:00:00Z");
     expect(adStatus(null, "2025-07-01", now)).toBe("Undefined");
