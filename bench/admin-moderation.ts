@@ -22,7 +22,7 @@ import { EMPTY_FILTERS } from "../app/features/admin-feedback/admin-feedback";
 import { readFeedbackReports } from "../app/features/admin-feedback/queries/reports.server";
 import { feedbackStats } from "../app/features/admin-feedback/queries/stats.server";
 import { listSubmissions, listSuggestions } from "../app/features/moderation/submissions.server";
-import { listNiches, listParentSubcategories, subcategoryOptions } from "../app/features/admin-taxonomy/taxonomy-reads.server";
+import { listNiches, listParentSubcategories, subcategoryOptions } from "../app/features/admin-taxonomy/queries.server";
 import { listUsers, userDetails } from "../app/features/admin-users/users.server";
 import { placeInTaxonomy } from "./catalog-scale";
 import { measureExport } from "./feedback-export";

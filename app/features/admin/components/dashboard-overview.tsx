@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { StatCards } from "~/components/admin/cards";
 import { cn } from "~/components/ui/cn";
-import type { DailyEngagement, WeeklyProducts } from "../dashboard";
+import type { DailyEngagement, WeeklyProducts } from "../admin";
 import { BADGE_CLASSES, statusBadge } from "~/domain/admin-status-badge";
 import { EngagementPerDayChart, ProductsPerWeekChart } from "./dashboard-charts";
 
