@@ -10,7 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
-import { stageUpload } from "../app/features/catalog-import/import-staging.server";
+import { stageUpload } from "../app/features/catalog-import/mutations/staging.server";
 import { generateCsv, generateLongCsv } from "./import";
 import { openScratchDatabase } from "./scratch-database";
 

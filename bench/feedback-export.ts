@@ -12,10 +12,10 @@ import { sql } from "drizzle-orm";
 import { type Database } from "../app/db/client.server";
 import { queryRows } from "../tests/support/raw-rows";
 import { setDatabase } from "../app/db/registry.server";
-import { EMPTY_FILTERS } from "../app/features/admin-feedback/feedback-reports";
-import { feedbackCsvStream } from "../app/features/admin-feedback/feedback-export.server";
-import { moderateFeedback } from "../app/features/admin-feedback/feedback-moderation.server";
-import { readFeedbackReports } from "../app/features/admin-feedback/feedback-reports.server";
+import { EMPTY_FILTERS } from "../app/features/admin-feedback/admin-feedback";
+import { feedbackCsvStream } from "../app/features/admin-feedback/queries/export.server";
+import { moderateFeedback } from "../app/features/admin-feedback/mutations.server";
+import { readFeedbackReports } from "../app/features/admin-feedback/queries/reports.server";
 import { openScratchDatabase } from "./scratch-database";
 import { timeMany, type Timing } from "./stats";
 

@@ -39,7 +39,7 @@ let handle: { close(): Promise<void> } | undefined;
 try {
   const { parseEnv } = await import("../app/lib/env.server");
   const { openAppDatabase } = await import("../server/database");
-  const { AdminCreateError, checkAdminInput, ensureAdmin } = await import("../app/features/admin/super-admin.server");
+  const { AdminCreateError, checkAdminInput, ensureAdmin } = await import("../app/features/admin/mutations/super-admin.server");
   const env = parseEnv();
   const problem = checkAdminInput(args);
   if (problem) {

@@ -4,8 +4,8 @@
  * (app/lib/services.server.ts), where the app's actions find it to enqueue jobs.
  */
 import type { DatabaseHandle } from "../app/db/client.server";
-import { IMPORT_QUEUE, importJobHandler, importWriteSettings } from "../app/features/catalog-import/import-job.server";
-import { sweepImports } from "../app/features/catalog-import/import-lifecycle.server";
+import { IMPORT_QUEUE, importJobHandler, importWriteSettings } from "../app/features/catalog-import/jobs.server";
+import { sweepImports } from "../app/features/catalog-import/mutations/lifecycle.server";
 import { PRODUCT_LOGO_QUEUE, productLogoJobHandler, scheduleProductLogoSweeps } from "../app/features/logos/logo-sweep.server";
 import { startMailOutbox } from "../app/domain/mail-outbox.server";
 import { InProcessJobQueue } from "../app/lib/jobs/in-process.server";

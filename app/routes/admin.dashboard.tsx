@@ -1,6 +1,6 @@
 import type { Route } from "./+types/admin.dashboard";
-import { dashboardTab } from "~/features/admin/dashboard";
-import { dashboardPage } from "~/features/admin/dashboard.server";
+import { dashboardTab } from "~/features/admin/admin";
+import { dashboardPage } from "~/features/admin/queries.server";
 import { DashboardErrorBoundary } from "~/features/admin/components/dashboard-error";
 import { DashboardOverview } from "~/features/admin/components/dashboard-overview";
 import { DashboardTabs } from "~/features/admin/components/dashboard-tabs";

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/admin.feedback-reports.export[.]csv";
 import { requireAdmin } from "~/domain/auth/session.server";
-import { feedbackCsvLoader } from "~/features/admin-feedback/feedback-export.server";
+import { feedbackCsvLoader } from "~/features/admin-feedback/requests.server";
 import { assertSameOrigin } from "~/lib/http/origin.server";
 
 /** The filtered feedback as a streamed CSV download: admins only. */

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/admin.feedback-reports";
-import { feedbackReportsAction, feedbackReportsLoader } from "~/features/admin-feedback/feedback-reports.server";
+import { feedbackReportsAction, feedbackReportsLoader } from "~/features/admin-feedback/requests.server";
 import { FeedbackReportsPage } from "~/features/admin-feedback/components/feedback-reports-page";
 
 export function meta({ matches }: Route.MetaArgs) {

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/admin.imports.$import.rejected[.]csv";
 import { requireAdmin } from "~/domain/auth/session.server";
-import { rejectedCsvLoader } from "~/features/catalog-import/import-progress-page.server";
+import { rejectedCsvLoader } from "~/features/catalog-import/requests/progress.server";
 import { assertSameOrigin } from "~/lib/http/origin.server";
 
 export function loader({ request, context, params }: Route.LoaderArgs) {

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/admin.imports.$import";
 import { ImportProgress } from "~/features/catalog-import/components/import-progress";
-import { progressAction, progressLoader } from "~/features/catalog-import/import-progress-page.server";
+import { progressAction, progressLoader } from "~/features/catalog-import/requests/progress.server";
 
 export function meta({ data }: Route.MetaArgs) {
   return [{ title: data ? `Import of ${data.summary.fileName}` : "CSV Import" }, { name: "robots", content: "noindex" }];

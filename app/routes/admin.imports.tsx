@@ -1,6 +1,6 @@
 import type { Route } from "./+types/admin.imports";
 import { ImportsList } from "~/features/catalog-import/components/imports-list";
-import { importsListAction, importsListLoader } from "~/features/catalog-import/import-progress-page.server";
+import { importsListAction, importsListLoader } from "~/features/catalog-import/requests/progress.server";
 
 export function meta() {
   return [{ title: "Imports" }, { name: "robots", content: "noindex" }];

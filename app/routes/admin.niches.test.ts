@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../tests/support/raw-rows";
 import { getDb } from "~/db/registry.server";
 import { setAuthSettings } from "~/domain/auth/auth.server";
-import { MESSAGES } from "~/features/admin-taxonomy/taxonomy";
+import { MESSAGES } from "~/features/admin-taxonomy/admin-taxonomy";
 import { nichesAction, parentSubcategoriesAction } from "~/features/admin-taxonomy/requests.server";
 import { loader as apiNichesLoader } from "~/routes/api.v1.niches";
 import { loader as nicheLoader } from "~/routes/niche";

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/admin.products.map-csv.$import";
 import { ImportMapping } from "~/features/catalog-import/components/import-mapping";
-import { mappingAction, mappingLoader } from "~/features/catalog-import/import-mapping-page.server";
+import { mappingAction, mappingLoader } from "~/features/catalog-import/requests/mapping.server";
 
 export function meta() {
   return [{ title: "Map CSV Products" }, { name: "robots", content: "noindex" }];

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/admin.products.map-csv";
 import { requireAdmin } from "~/domain/auth/session.server";
-import { mapCsvIndexLoader } from "~/features/catalog-import/import-pages.server";
+import { mapCsvIndexLoader } from "~/features/catalog-import/requests/upload.server";
 import { assertSameOrigin } from "~/lib/http/origin.server";
 
 // The spec's route: the newest import awaiting mapping, or the Bulk Upload tab when there is none.

@@ -2,7 +2,7 @@ import type { Route } from "./+types/admin.products.new";
 import { AdminCreatePage } from "~/features/admin-product-form/components/admin-product-pages";
 import { createAction, createPage } from "~/features/admin-product-form/requests.server";
 import { CsvUploadPanel } from "~/features/catalog-import/components/csv-upload-panel";
-import { uploadLimits } from "~/features/catalog-import/import-pages.server";
+import { uploadLimits } from "~/features/catalog-import/requests/upload.server";
 import { requireAdmin } from "~/domain/auth/session.server";
 import { assertSameOrigin } from "~/lib/http/origin.server";
 

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/admin.products.template[.]csv";
 import { requireAdmin } from "~/domain/auth/session.server";
-import { templateCsvLoader } from "~/features/catalog-import/import-pages.server";
+import { templateCsvLoader } from "~/features/catalog-import/requests/upload.server";
 import { assertSameOrigin } from "~/lib/http/origin.server";
 
 export function loader({ request, context }: Route.LoaderArgs) {

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/admin.products.upload-csv";
-import { uploadCsvAction } from "~/features/catalog-import/import-pages.server";
+import { uploadCsvAction } from "~/features/catalog-import/requests/upload.server";
 import { requireAdmin } from "~/domain/auth/session.server";
 import { data } from "react-router";
 

@@ -5,7 +5,7 @@ import { queryRows } from "../../tests/support/raw-rows";
 import { getDb } from "~/db/registry.server";
 import { getAuth, setAuthSettings } from "~/domain/auth/auth.server";
 import { SUSPENDED_MESSAGE } from "~/domain/auth/suspension";
-import { handleLoginAction, type LoginActionData } from "~/features/admin/admin-login.server";
+import { handleLoginAction, type LoginActionData } from "~/features/admin/requests.server";
 import { issueChallenge } from "~/features/admin/challenge.server";
 import { CLIENT_IP_HEADER } from "~/lib/http/headers";
 import * as authRoute from "~/routes/auth";

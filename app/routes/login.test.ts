@@ -7,9 +7,9 @@ import { getOptionalUser, requireAdmin } from "~/domain/auth/session.server";
 import { CLIENT_IP_HEADER } from "~/lib/http/headers";
 import { action as loginRouteAction } from "~/routes/login";
 import { APP_URL, cookieHeader, formRequest, localSettings } from "../../tests/support/auth";
-import { handleLoginAction, type LoginActionData } from "~/features/admin/admin-login.server";
+import { handleLoginAction, type LoginActionData } from "~/features/admin/requests.server";
 import { issueChallenge } from "~/features/admin/challenge.server";
-import { ADMIN_MESSAGES } from "~/features/admin/messages";
+import { ADMIN_MESSAGES } from "~/features/admin/admin";
 
 beforeAll(() => setAuthSettings(localSettings()));
 afterAll(() => setAuthSettings(undefined));

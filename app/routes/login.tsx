@@ -3,7 +3,7 @@ import { Link, redirect } from "react-router";
 import type { Route } from "./+types/login";
 import { AdminLoginForm } from "~/features/admin/components/admin-login-form";
 import { CreateSuperAdminDialog } from "~/features/admin/components/create-super-admin-dialog";
-import { handleLoginAction, loginPageData } from "~/features/admin/admin-login.server";
+import { handleLoginAction, loginPageData } from "~/features/admin/requests.server";
 import { getOptionalUser, isAdmin } from "~/domain/auth/session.server";
 import { assertSameOrigin } from "~/lib/http/origin.server";
 

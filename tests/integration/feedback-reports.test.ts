@@ -9,12 +9,14 @@ import { addFeedback, productFeedback } from "~/features/feedback/feedback.serve
 import { userActivities } from "~/features/stats/activities.server";
 import { createProduct, createUser } from "../factories";
 import { formRequest, localSettings, signedInCookie, adminCookie as signInAdmin } from "../support/auth";
-import { csvCell, csvRow, EMPTY_FILTERS, escapeFormula, exportFileName, feedbackSearch, parseFeedbackQuery, type FeedbackFilters } from "~/features/admin-feedback/feedback-reports";
-import { feedbackCsvLoader, feedbackCsvStream } from "~/features/admin-feedback/feedback-export.server";
-import { moderateFeedback } from "~/features/admin-feedback/feedback-moderation.server";
-import { feedbackReportsAction, readFeedbackReports } from "~/features/admin-feedback/feedback-reports.server";
-import { SEARCH_EXACT_LIMIT, searchWords } from "~/features/admin-feedback/feedback-search.server";
-import { feedbackStats } from "~/features/admin-feedback/feedback-stats.server";
+import { EMPTY_FILTERS, exportFileName, feedbackSearch, parseFeedbackQuery, type FeedbackFilters } from "~/features/admin-feedback/admin-feedback";
+import { csvCell, csvRow, escapeFormula } from "~/lib/csv-output";
+import { feedbackCsvStream } from "~/features/admin-feedback/queries/export.server";
+import { moderateFeedback } from "~/features/admin-feedback/mutations.server";
+import { feedbackCsvLoader, feedbackReportsAction } from "~/features/admin-feedback/requests.server";
+import { readFeedbackReports } from "~/features/admin-feedback/queries/reports.server";
+import { SEARCH_EXACT_LIMIT, searchWords } from "~/features/admin-feedback/queries/search.server";
+import { feedbackStats } from "~/features/admin-feedback/queries/stats.server";
 
 beforeAll(() => setAuthSettings(localSettings()));
 afterAll(() => setAuthSettings(undefined));

@@ -6,12 +6,12 @@ import { onInvalidate, type CacheTag } from "~/db/cache-bus.server";
 import { getDb } from "~/db/registry.server";
 import { setAuthSettings } from "~/domain/auth/auth.server";
 import { createProduct, createUser } from "../../../tests/factories";
+import { answerOf } from "../../../tests/support/action-answer";
 import { formRequest, localSettings, signedInCookie, adminCookie as signInAdmin } from "../../../tests/support/auth";
-import { MESSAGES } from "./bulk";
-import { bulkDelete, bulkRemap, bulkSetStatus, clearAllCaches } from "./bulk.server";
-import { DEFAULT_FILTERS, PAGE_SIZE, type ProductFilters } from "./filters";
-import { EXACT_COUNT_LIMIT, statusCounts } from "./list-counts.server";
-import { listAdminProducts, listAdvertised } from "./list.server";
+import { bulkDelete, bulkRemap, bulkSetStatus, clearAllCaches } from "./mutations.server";
+import { DEFAULT_FILTERS, MESSAGES, PAGE_SIZE, type ProductFilters } from "./admin-products";
+import { EXACT_COUNT_LIMIT, statusCounts } from "./queries/counts.server";
+import { listAdminProducts, listAdvertised } from "./queries/list.server";
 import { productsAction, remapAction, remapLoader } from "./requests.server";
 
 beforeAll(() => setAuthSettings(localSettings()));
@@ -284,17 +284,6 @@ describe("the actions' requests", () => {
     memberCookie = await signedInCookie(`products.member.${run}@example.com`);
   });
 
-  async function answer(call: () => Promise<unknown>) {
-    let result: unknown;
-    try {
-      result = await call();
-    } catch (thrown) {
-      result = thrown;
-    }
-    if (result instanceof Response) return { status: result.status, location: result.headers.get("Location"), cookies: result.headers.get("Set-Cookie") ?? "", body: null };
-    const { data, init } = result as { data: unknown; init: ResponseInit | null };
-    return { status: init?.status ?? 200, location: null, cookies: "", body: data as Record<string, unknown> };
-  }
 
   function post(path: string, fields: [string, string][], cookie: string, origin?: string) {
     const request = formRequest(path, {}, { cookie, origin });
@@ -304,16 +293,16 @@ describe("the actions' requests", () => {
   it("refuses a signed-in non-admin and a cross-site post before touching anything", async () => {
     const db = getDb();
     const p = await product(db, { status: "draft" });
-    const member = await answer(() => productsAction(post("/admin/products", [["intent", "publish"], ["ids", String(p.id)]], memberCookie), {}, "products"));
+    const member = await answerOf(() => productsAction(post("/admin/products", [["intent", "publish"], ["ids", String(p.id)]], memberCookie), {}, "products"));
     expect(member).toMatchObject({ status: 302, location: "/" });
-    const anonymous = await answer(() => productsAction(post("/admin/products", [["intent", "publish"], ["ids", String(p.id)]], ""), {}, "products"));
+    const anonymous = await answerOf(() => productsAction(post("/admin/products", [["intent", "publish"], ["ids", String(p.id)]], ""), {}, "products"));
     expect(anonymous.status).toBe(302);
     expect(anonymous.location).toMatch(/^\/login\?redirectTo=/);
-    const crossSite = await answer(() =>
+    const crossSite = await answerOf(() =>
       productsAction(post("/admin/products", [["intent", "publish"], ["ids", String(p.id)]], adminCookie, "https://evil.example"), {}, "products"),
     );
     expect(crossSite.status).toBe(403);
-    const remap = await answer(() => remapAction(post("/admin/bulk-remap", [["ids", String(p.id)], ["niche", "1"]], memberCookie), {}));
+    const remap = await answerOf(() => remapAction(post("/admin/bulk-remap", [["ids", String(p.id)], ["niche", "1"]], memberCookie), {}));
     expect(remap).toMatchObject({ status: 302, location: "/" });
     expect(await statuses(db, [p.id])).toEqual({ [p.id]: "draft" });
   });
@@ -331,11 +320,11 @@ describe("the actions' requests", () => {
       [["intent", "\u0000"]],
     ];
     for (const fields of hostile) {
-      const result = await answer(() => productsAction(post("/admin/products?page=%00", fields, adminCookie), {}, "products"));
+      const result = await answerOf(() => productsAction(post("/admin/products?page=%00", fields, adminCookie), {}, "products"));
       expect(result.status, JSON.stringify(fields)).toBe(400);
       expect(typeof result.body?.error).toBe("string");
     }
-    const gone = await answer(() => productsAction(post("/admin/products", [["intent", "publish"], ["ids", "2000000000"]], adminCookie), {}, "products"));
+    const gone = await answerOf(() => productsAction(post("/admin/products", [["intent", "publish"], ["ids", "2000000000"]], adminCookie), {}, "products"));
     expect(gone).toMatchObject({ status: 404, body: { error: MESSAGES.noneFound } });
     const remapHostile: [string, string][][] = [
       [["niche", "1"]],
@@ -343,10 +332,10 @@ describe("the actions' requests", () => {
       [["ids", "1"], ["niche", "1"], ["subcategories", "1;drop"]],
     ];
     for (const fields of remapHostile) {
-      const result = await answer(() => remapAction(post("/admin/bulk-remap", fields, adminCookie), {}));
+      const result = await answerOf(() => remapAction(post("/admin/bulk-remap", fields, adminCookie), {}));
       expect(result.status, JSON.stringify(fields)).toBe(400);
     }
-    const loader = await answer(() => remapLoader(new Request("http://localhost:3000/admin/bulk-remap?ids=%00,abc&niche=%F0", { headers: { Cookie: adminCookie } }), {}));
+    const loader = await answerOf(() => remapLoader(new Request("http://localhost:3000/admin/bulk-remap?ids=%00,abc&niche=%F0", { headers: { Cookie: adminCookie } }), {}));
     expect(loader.status).toBe(400);
     expect(loader.body?.error).toBe(MESSAGES.badSelection);
   });
@@ -355,13 +344,13 @@ describe("the actions' requests", () => {
     const db = getDb();
     const a = await product(db, { status: "draft" });
     const b = await product(db, { status: "pending" });
-    const result = await answer(() =>
+    const result = await answerOf(() =>
       productsAction(post("/admin/products?status=draft&page=2", [["intent", "publish"], ["ids", String(a.id)], ["ids", String(b.id)]], adminCookie), {}, "products"),
     );
     expect(result).toMatchObject({ status: 302, location: "/admin/products?status=draft&page=2" });
     expect(result.cookies).toContain("toolnest");
     expect(await statuses(db, [a.id, b.id])).toEqual({ [a.id]: "live", [b.id]: "live" });
-    const remap = await answer(() => productsAction(post("/admin/trending-ads", [["intent", "remap"], ["ids", `${a.id},${b.id}`]], adminCookie), {}, "trending-ads"));
+    const remap = await answerOf(() => productsAction(post("/admin/trending-ads", [["intent", "remap"], ["ids", `${a.id},${b.id}`]], adminCookie), {}, "trending-ads"));
     expect(remap).toMatchObject({ status: 302, location: `/admin/bulk-remap?ids=${a.id}%2C${b.id}&back=trending-ads` });
   });
 });

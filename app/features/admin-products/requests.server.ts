@@ -8,13 +8,13 @@ import { isDatabaseBusy } from "~/db/client.server";
 import { getDb } from "~/db/registry.server";
 import { requireAdmin, type SessionUser } from "~/domain/auth/session.server";
 import { setFlash, type Flash } from "~/domain/flash.server";
+import { readForm } from "~/lib/http/form-body";
 import { assertSameOrigin } from "~/lib/http/origin.server";
 import { logger } from "~/lib/logger.server";
-import { BULK_INTENTS, MESSAGES, parseIds, remapHref, type BulkIntent } from "./bulk";
-import { bulkDelete, bulkRemap, bulkSetStatus, clearAllCaches } from "./bulk.server";
-import { MAX_PAGE, parseFilters, parseId } from "./filters";
-import { chosenProducts, nicheOptions, subcategoryOptions } from "./list-options.server";
-import { listAdminProducts, listAdvertised } from "./list.server";
+import { bulkDelete, bulkRemap, bulkSetStatus, clearAllCaches } from "./mutations.server";
+import { BULK_INTENTS, MAX_PAGE, MESSAGES, parseFilters, parseId, parseIds, remapHref, type BulkIntent } from "./admin-products";
+import { chosenProducts, nicheOptions, subcategoryOptions } from "./queries/options.server";
+import { listAdminProducts, listAdvertised } from "./queries/list.server";
 
 export type ActionError = { error: string };
 
@@ -24,14 +24,6 @@ async function redirectWithFlash(to: string, flash: Flash) {
 
 function refuse(error: string, status: 400 | 404 = 400) {
   return data<ActionError>({ error }, { status });
-}
-
-async function readForm(request: Request): Promise<FormData | null> {
-  try {
-    return await request.formData();
-  } catch {
-    return null;
-  }
 }
 
 function text(form: FormData, name: string): string {

@@ -8,18 +8,19 @@ import { getDb } from "~/db/registry.server";
 import { requireAdmin } from "~/domain/auth/session.server";
 import { setFlash, type Flash } from "~/domain/flash.server";
 import { parseForm } from "~/lib/forms";
+import { readForm } from "~/lib/http/form-body";
 import { assertSameOrigin } from "~/lib/http/origin.server";
 import { logger } from "~/lib/logger.server";
-import { MESSAGES, NICHE_INTENTS, SUBCATEGORY_INTENTS, nameForm, parseId, parseIds, type PublishStatus } from "./taxonomy";
+import { MESSAGES, NICHE_INTENTS, SUBCATEGORY_INTENTS, nameForm, parseId, parseIds, type PublishStatus } from "./admin-taxonomy";
 import {
   createTaxon,
   deleteTaxa,
   renameTaxon,
   setTaxonStatus,
-} from "./taxonomy.server";
+} from "./mutations/taxa.server";
 import type { TaxonKind } from "./taxon-rules.server";
-import { createChildSubcategory, setNicheSubcategories, setSubcategoryChildren } from "./taxonomy-membership.server";
-import { childOptions, listNiches, listParentSubcategories, subcategoryOptions } from "./taxonomy-reads.server";
+import { createChildSubcategory, setNicheSubcategories, setSubcategoryChildren } from "./mutations/membership.server";
+import { childOptions, listNiches, listParentSubcategories, subcategoryOptions } from "./queries.server";
 
 /** What a refused action answers; `intent` and `id` say which form it belongs to. */
 export interface TaxonomyActionData {
@@ -35,14 +36,6 @@ async function back(request: Request, flash: Flash) {
 
 function refuse(error: string, intent: string, status: 400 | 404 = 400, id?: number) {
   return data<TaxonomyActionData>({ error, intent, ...(id ? { id } : {}) }, { status });
-}
-
-async function readForm(request: Request): Promise<FormData | null> {
-  try {
-    return await request.formData();
-  } catch {
-    return null;
-  }
 }
 
 /* ------------------------------------------------------------------ Loaders */
@@ -201,28 +194,22 @@ async function taxonomyAction(request: Request, context: unknown, kind: TaxonKin
     }
   }
 
-  if (intent === "children") {
-    const childIds = parseIds(form.getAll("childIds"), { allowEmpty: true });
-    if (!childIds) return refuse(MESSAGES.badSelection, intent, 400, id);
+  // A membership checklist (a parent's children, a niche's subcategories): the checked ids, maybe none.
+  const saveMembers = async (field: string, write: (ids: number[]) => Promise<{ ok: boolean }>, saved: string, failure: string) => {
+    const ids = parseIds(form.getAll(field), { allowEmpty: true });
+    if (!ids) return refuse(MESSAGES.badSelection, intent, 400, id);
     try {
-      const result = await setSubcategoryChildren(db, admin, id, childIds);
-      if (!result.ok) return refuse(MESSAGES.notFound, intent, 404, id);
-      return back(request, { kind: "success", message: "Child subcategories saved" });
+      if (!(await write(ids)).ok) return refuse(MESSAGES.notFound, intent, 404, id);
+      return back(request, { kind: "success", message: saved });
     } catch (error) {
-      return failed(MESSAGES.childrenFailed, error);
+      return failed(failure, error);
     }
+  };
+  if (intent === "children") {
+    return saveMembers("childIds", (ids) => setSubcategoryChildren(db, admin, id, ids), "Child subcategories saved", MESSAGES.childrenFailed);
   }
-
   // intent === "subcategories" (niches only)
-  const subcategoryIds = parseIds(form.getAll("subcategoryIds"), { allowEmpty: true });
-  if (!subcategoryIds) return refuse(MESSAGES.badSelection, intent, 400, id);
-  try {
-    const result = await setNicheSubcategories(db, admin, id, subcategoryIds);
-    if (!result.ok) return refuse(MESSAGES.notFound, intent, 404, id);
-    return back(request, { kind: "success", message: "Niche subcategories saved" });
-  } catch (error) {
-    return failed(MESSAGES.nicheSubcategoriesFailed, error);
-  }
+  return saveMembers("subcategoryIds", (ids) => setNicheSubcategories(db, admin, id, ids), "Niche subcategories saved", MESSAGES.nicheSubcategoriesFailed);
 }
 
 export const nichesAction = (request: Request, context: unknown) => taxonomyAction(request, context, "niche");

@@ -8,10 +8,12 @@ import { invalidate } from "~/db/cache-bus.server";
 import type { Database } from "~/db/client.server";
 import { col, selectRow, selectRows } from "~/db/rows.server";
 import { slugify } from "~/lib/slug";
-import type { TaxonRow } from "./taxonomy";
+import type { TaxonRow } from "./admin-taxonomy";
 
 export type TaxonKind = "niche" | "subcategory";
 export type Tx = Pick<Database, "execute">;
+/** A transaction of `db.transaction`: reads, writes and the audit entry. */
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 export type WriteResult<T = undefined> = { ok: true; value: T } | { ok: false; reason: "exists" | "missing" };
 
@@ -71,4 +73,24 @@ export const entity = (kind: TaxonKind) => (kind === "niche" ? "niche" : "subcat
 /** Drops every instance's cached pages and memoised taxonomy. Never throws. */
 export async function refreshPublicPages() {
   await invalidate(["all"]);
+}
+
+/**
+ * A write under the name rules (add, rename, add a child): `work` is its transaction, holding the
+ * kind's advisory lock, so the name check and the slug choice cannot race; a unique
+ * violation (a race with a write outside the lock) answers "exists"; a change refreshes the public pages.
+ */
+export async function namedWrite<T>(db: Database, kind: TaxonKind, work: (tx: Transaction) => Promise<WriteResult<T>>): Promise<WriteResult<T>> {
+  let result: WriteResult<T>;
+  try {
+    result = await db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`toolnest:taxonomy:${kind}`}))`);
+      return work(tx);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) return { ok: false, reason: "exists" };
+    throw error;
+  }
+  if (result.ok) await refreshPublicPages();
+  return result;
 }

@@ -5,7 +5,7 @@
  */
 import crypto from "node:crypto";
 import { getAuthState } from "~/domain/auth/auth.server";
-import type { Challenge } from "./login-types";
+import type { Challenge } from "./admin";
 
 export const CHALLENGE_TTL_MS = 10 * 60 * 1000;
 

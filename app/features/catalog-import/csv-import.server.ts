@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { TaxonomyResolver } from "~/domain/taxonomy-resolver.server";
 import { PRICINGS } from "~/lib/constants";
-import { BatchWriter } from "./batch-writer.server";
+import { BatchWriter } from "./pipeline/batch-writer.server";
 import { assertCsvFile, CsvImportError, CsvReader } from "./csv-read.server";
 import { prepareRow, type ImportStatus, type PreparedRow } from "./csv-row.server";
 import { addError, newReport, plural, type ImportReport } from "./import-report";

@@ -6,7 +6,7 @@ import { DataTable } from "~/components/admin/data-table";
 import { Pager } from "~/components/admin/pager";
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
-import { feedbackSearch, hasFilters, MAX_SEARCH, MIN_SEARCH, type FeedbackReportsPage as PageData, type FeedbackRow, type FeedbackStats } from "../feedback-reports";
+import { feedbackSearch, hasFilters, MAX_SEARCH, MIN_SEARCH, type FeedbackReportsPage as PageData, type FeedbackRow, type FeedbackStats } from "../admin-feedback";
 
 const BASE = "/admin/feedback-reports";
 const dateFormat = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeZone: "UTC" });

@@ -1,8 +1,7 @@
-import { useEffect } from "react";
-import { Form, Link, useActionData, useNavigation, useSubmit } from "react-router";
-import { notify } from "~/components/toaster";
+import { Form, Link, useNavigation, useSubmit } from "react-router";
+import { ActionErrorNote, useActionError } from "~/components/admin/action-error";
 import { Button } from "~/components/ui/button";
-import { selectClass } from "./manage-products-page";
+import { OptionSelect } from "./option-select";
 
 export interface BulkRemapData {
   back: "products" | "trending-ads";
@@ -20,14 +19,11 @@ export interface BulkRemapData {
  * through the URL too, which lists its subcategories) and its subcategories; one submit assigns them.
  */
 export function BulkRemapPage({ data }: { data: BulkRemapData }) {
-  const answer = useActionData() as { error?: string } | undefined;
   const submit = useSubmit();
   const navigation = useNavigation();
   const saving = navigation.state === "submitting";
-  const error = answer?.error ?? data.error;
-  useEffect(() => {
-    if (answer?.error) notify.error(answer.error);
-  }, [answer]);
+  // The action's refusal (toasted once), else the loader's (an unknown niche in the URL).
+  const error = useActionError() ?? data.error;
   const count = data.products.length;
 
   return (
@@ -36,11 +32,7 @@ export function BulkRemapPage({ data }: { data: BulkRemapData }) {
         <h1 className="text-2xl font-bold tracking-tight">Bulk Remap</h1>
         <p className="text-sm text-muted-foreground">Assign the chosen products to one niche and its subcategories. Their current niches and subcategories are replaced.</p>
       </div>
-      {error ? (
-        <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive dark:text-red-300">
-          {error}
-        </p>
-      ) : null}
+      <ActionErrorNote error={error} />
       {count ? (
         <section aria-labelledby="chosen-heading" className="rounded-lg border bg-card">
           <h2 id="chosen-heading" className="border-b p-4 font-semibold">
@@ -66,23 +58,17 @@ export function BulkRemapPage({ data }: { data: BulkRemapData }) {
               Niche
             </label>
             <div className="flex flex-col gap-2 sm:flex-row">
-              <select
+              <OptionSelect
                 id="remap-niche"
                 name="niche"
                 defaultValue={data.niche ?? ""}
                 key={data.niche ?? ""}
-                className={selectClass}
+                first="Choose a niche"
+                options={data.niches}
                 onChange={(event) => {
                   if (event.currentTarget.form) void submit(event.currentTarget.form, { replace: true, preventScrollReset: true });
                 }}
-              >
-                <option value="">Choose a niche</option>
-                {data.niches.map((n) => (
-                  <option key={n.id} value={n.id}>
-                    {n.name}
-                  </option>
-                ))}
-              </select>
+              />
               <noscript>
                 <Button type="submit" variant="secondary">
                   Show subcategories

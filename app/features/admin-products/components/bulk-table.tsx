@@ -6,7 +6,8 @@ import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { DataTable, SelectionCount, bulkBarClass, type Column } from "~/components/admin/data-table";
 import { useRowSelection } from "~/components/admin/selection";
 import { Button } from "~/components/ui/button";
-import { AD_STATUS_STYLE, BADGE_STYLE, adStatus, productBadge } from "../filters";
+import { BADGE_CLASSES, statusBadge } from "~/domain/admin-status-badge";
+import { AD_STATUS_STYLE, adStatus } from "../admin-products";
 
 export interface TableProduct {
   id: number;
@@ -39,7 +40,7 @@ function columnsFor(mode: "products" | "ads", now: Date): Column<TableProduct>[]
       </>
     ),
   };
-  const status: Column<TableProduct> = { header: "Status", cell: (p) => <Badge className={BADGE_STYLE[productBadge(p)]}>{productBadge(p)}</Badge> };
+  const status: Column<TableProduct> = { header: "Status", cell: (p) => <Badge className={BADGE_CLASSES[statusBadge(p)]}>{statusBadge(p)}</Badge> };
   const added: Column<TableProduct> = {
     header: "Added",
     className: "whitespace-nowrap text-muted-foreground",

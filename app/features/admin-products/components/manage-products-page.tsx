@@ -1,12 +1,14 @@
 import { FilterIcon, PlusIcon, RefreshCwIcon, SearchIcon } from "lucide-react";
-import { useState, type ReactNode } from "react";
+import { useState } from "react";
 import { Form, Link, useLocation, useNavigate, useNavigation, type NavigateFunction } from "react-router";
+import { StatCards } from "~/components/admin/cards";
+import { NumberedPager } from "~/components/admin/pager";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
-import { activeDialogFilters, parseFilters, viewHref, type ProductFilters } from "../filters";
+import { activeDialogFilters, parseFilters, viewHref, type ProductFilters } from "../admin-products";
 import { BulkTable, type TableProduct } from "./bulk-table";
-import { NumberedPager } from "~/components/admin/pager";
+import { Field, OptionSelect } from "./option-select";
 
 export interface ManageProductsData {
   filters: ProductFilters;
@@ -21,8 +23,33 @@ export interface ManageProductsData {
   subcategories: { id: number; name: string }[];
 }
 
-export const selectClass =
-  "h-10 w-full rounded-md border border-input bg-background px-3 text-base text-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring md:text-sm";
+/** The filter dialog's choices, in the order the spec lists them; the first is the default. */
+const STATUS_OPTIONS = [
+  { id: "all", name: "All" },
+  { id: "published", name: "Published" },
+  { id: "draft", name: "Draft" },
+  { id: "pending", name: "Pending" },
+  { id: "rejected", name: "Rejected" },
+  { id: "ads", name: "Ads" },
+];
+const PRICING_OPTIONS = [
+  { id: "all", name: "All" },
+  { id: "free", name: "Free" },
+  { id: "freemium", name: "Freemium" },
+  { id: "premium", name: "Premium" },
+  { id: "paid", name: "Paid" },
+  { id: "subscription", name: "Subscription" },
+];
+const ADVERTISED_OPTIONS = [
+  { id: "any", name: "Any" },
+  { id: "yes", name: "Advertised" },
+  { id: "no", name: "Not advertised" },
+];
+const COUPON_OPTIONS = [
+  { id: "any", name: "Any" },
+  { id: "yes", name: "Has a coupon" },
+  { id: "no", name: "No coupon" },
+];
 
 /** Hidden copies of the view's values that a form does not show, so submitting it keeps them. */
 function Keep({ filters, names }: { filters: ProductFilters; names: (keyof ProductFilters)[] }) {
@@ -46,17 +73,6 @@ function goToView(form: HTMLFormElement, pathname: string, navigate: NavigateFun
 }
 
 const DIALOG_FIELDS: (keyof ProductFilters)[] = ["status", "advertised", "coupon", "pricing", "from", "to", "subcategory"];
-
-function Field({ id, label, children }: { id: string; label: string; children: (id: string) => ReactNode }) {
-  return (
-    <div className="flex flex-col gap-1.5">
-      <label htmlFor={id} className="text-sm font-medium">
-        {label}
-      </label>
-      {children(id)}
-    </div>
-  );
-}
 
 function FilterDialog({ data }: { data: ManageProductsData }) {
   const { filters, niches, subcategories } = data;
@@ -89,46 +105,16 @@ function FilterDialog({ data }: { data: ManageProductsData }) {
         >
           <Keep filters={filters} names={["q"]} />
           <Field id="filter-status" label="Status">
-            {(id) => (
-              <select id={id} name="status" defaultValue={filters.status} className={selectClass}>
-                <option value="all">All</option>
-                <option value="published">Published</option>
-                <option value="draft">Draft</option>
-                <option value="pending">Pending</option>
-                <option value="rejected">Rejected</option>
-                <option value="ads">Ads</option>
-              </select>
-            )}
+            {(id) => <OptionSelect id={id} name="status" defaultValue={filters.status} options={STATUS_OPTIONS} />}
           </Field>
           <Field id="filter-pricing" label="Pricing">
-            {(id) => (
-              <select id={id} name="pricing" defaultValue={filters.pricing} className={selectClass}>
-                <option value="all">All</option>
-                <option value="free">Free</option>
-                <option value="freemium">Freemium</option>
-                <option value="premium">Premium</option>
-                <option value="paid">Paid</option>
-                <option value="subscription">Subscription</option>
-              </select>
-            )}
+            {(id) => <OptionSelect id={id} name="pricing" defaultValue={filters.pricing} options={PRICING_OPTIONS} />}
           </Field>
           <Field id="filter-advertised" label="Advertised">
-            {(id) => (
-              <select id={id} name="advertised" defaultValue={filters.advertised} className={selectClass}>
-                <option value="any">Any</option>
-                <option value="yes">Advertised</option>
-                <option value="no">Not advertised</option>
-              </select>
-            )}
+            {(id) => <OptionSelect id={id} name="advertised" defaultValue={filters.advertised} options={ADVERTISED_OPTIONS} />}
           </Field>
           <Field id="filter-coupon" label="Coupon">
-            {(id) => (
-              <select id={id} name="coupon" defaultValue={filters.coupon} className={selectClass}>
-                <option value="any">Any</option>
-                <option value="yes">Has a coupon</option>
-                <option value="no">No coupon</option>
-              </select>
-            )}
+            {(id) => <OptionSelect id={id} name="coupon" defaultValue={filters.coupon} options={COUPON_OPTIONS} />}
           </Field>
           <Field id="filter-from" label="Created from">
             {(id) => <Input id={id} name="from" type="date" defaultValue={filters.from} />}
@@ -137,28 +123,10 @@ function FilterDialog({ data }: { data: ManageProductsData }) {
             {(id) => <Input id={id} name="to" type="date" defaultValue={filters.to} />}
           </Field>
           <Field id="filter-niche" label="Niche">
-            {(id) => (
-              <select id={id} name="niche" defaultValue={filters.niche ?? ""} className={selectClass}>
-                <option value="">All niches</option>
-                {niches.map((n) => (
-                  <option key={n.id} value={n.id}>
-                    {n.name}
-                  </option>
-                ))}
-              </select>
-            )}
+            {(id) => <OptionSelect id={id} name="niche" defaultValue={filters.niche ?? ""} first="All niches" options={niches} />}
           </Field>
           <Field id="filter-subcategory" label="Subcategory">
-            {(id) => (
-              <select id={id} name="subcategory" defaultValue={filters.subcategory ?? ""} className={selectClass}>
-                <option value="">All subcategories</option>
-                {subcategories.map((s) => (
-                  <option key={s.id} value={s.id}>
-                    {s.name}
-                  </option>
-                ))}
-              </select>
-            )}
+            {(id) => <OptionSelect id={id} name="subcategory" defaultValue={filters.subcategory ?? ""} first="All subcategories" options={subcategories} />}
           </Field>
           <DialogFooter className="sm:col-span-2">
             <Button asChild variant="ghost">
@@ -192,14 +160,7 @@ function StatusSummary({ list }: { list: ManageProductsData["list"] }) {
       <h2 id="summary-heading" className="text-sm font-medium text-muted-foreground">
         {exact ? `${counts.total.toLocaleString("en")} ${counts.total === 1 ? "product" : "products"} match` : `About ${counts.total.toLocaleString("en")} products match (estimate)`}
       </h2>
-      <dl className="grid grid-cols-2 gap-2 sm:grid-cols-5">
-        {items.map((item) => (
-          <div key={item.label} className="rounded-lg border bg-card px-3 py-2">
-            <dt className="text-xs text-muted-foreground">{item.label}</dt>
-            <dd className="text-xl font-semibold tabular-nums">{show(item.value)}</dd>
-          </div>
-        ))}
-      </dl>
+      <StatCards items={items.map((item) => ({ label: item.label, value: show(item.value) }))} className="grid-cols-2 gap-2 sm:grid-cols-5" valueClassName="text-xl font-semibold" />
       {exact ? null : (
         <p className="text-xs text-muted-foreground">
           More than 1,000 products match a search, a date range or a niche and subcategory together: these counts are estimated from a sample. Narrow the filters for exact counts.
@@ -256,26 +217,20 @@ export function ManageProductsPage({ data }: { data: ManageProductsData }) {
             <label htmlFor="products-category" className="text-sm font-medium">
               Category
             </label>
-            <select
+            <OptionSelect
               id="products-category"
               name="niche"
               defaultValue={filters.niche ?? ""}
               key={filters.niche ?? ""}
-              className={selectClass}
+              first="All categories"
+              options={niches}
               onChange={(event) => {
                 const form = event.currentTarget.form;
                 // The subcategory belongs to the previous niche: it goes when the category changes.
                 form?.querySelector<HTMLInputElement>("input[name=subcategory]")?.remove();
                 if (form) goToView(form, pathname, navigate);
               }}
-            >
-              <option value="">All categories</option>
-              {niches.map((n) => (
-                <option key={n.id} value={n.id}>
-                  {n.name}
-                </option>
-              ))}
-            </select>
+            />
           </div>
           <Button type="submit" variant="secondary">
             <SearchIcon aria-hidden />

@@ -1,12 +1,12 @@
 import { useEffect, useMemo, useState } from "react";
 import { Form, useActionData, useNavigation, useRevalidator } from "react-router";
-import { notify } from "~/components/toaster";
+import { useActionError } from "~/components/admin/action-error";
+import { Badge } from "~/components/admin/cards";
 import { Button } from "~/components/ui/button";
-import { cn } from "~/components/ui/cn";
 import { DialogClose, DialogFooter } from "~/components/ui/dialog";
 import { FormField } from "~/components/ui/form-field";
 import { useFormErrors } from "~/lib/use-form-errors";
-import { NAME_MAX, nameForm } from "../taxonomy";
+import { NAME_MAX, nameForm } from "../admin-taxonomy";
 
 /** The taxonomy screens' shared parts: row and answer types, the add form, badges, messages. */
 
@@ -32,13 +32,10 @@ export interface TaxonomyTexts {
   publicPath: (slug: string) => string;
 }
 
-/** The refusal the last action answered, shown as a toast once. */
+/** What the last action answered (its refusal shown as a toast once, by the admin kit). */
 export function useAnswer(): ActionAnswer | undefined {
-  const answer = useActionData() as ActionAnswer | undefined;
-  useEffect(() => {
-    if (answer?.error) notify.error(answer.error);
-  }, [answer]);
-  return answer;
+  useActionError();
+  return useActionData() as ActionAnswer | undefined;
 }
 
 /** A dialog form's Cancel and submit buttons; the submit says "Saving..." while the form is sent. */
@@ -57,16 +54,15 @@ export function SaveFooter({ busy, label }: { busy: boolean; label: string }) {
 
 export function StatusBadge({ status }: { status: "published" | "draft" }) {
   return (
-    <span
-      className={cn(
-        "inline-flex items-center rounded-full border px-2 py-0.5 text-xs font-medium",
+    <Badge
+      className={
         status === "published"
           ? "border-emerald-600/30 bg-emerald-600/10 text-emerald-800 dark:text-emerald-300"
-          : "border-amber-600/30 bg-amber-500/10 text-amber-800 dark:text-amber-300",
-      )}
+          : "border-amber-600/30 bg-amber-500/10 text-amber-800 dark:text-amber-300"
+      }
     >
       {status === "published" ? "Published" : "Draft"}
-    </span>
+    </Badge>
   );
 }
 
@@ -83,31 +79,50 @@ export function LoadFailure({ message }: { message: string }) {
   );
 }
 
-/** The add form: one name, checked in the browser and again by the action. */
-export function AddForm({ noun, answer }: { noun: string; answer: ActionAnswer | undefined }) {
+/**
+ * A form of one name (add a niche or subcategory, add a child), checked in the browser and again
+ * by the action; the action's refusal for this form (same intent, same row) shows under the field.
+ * A successful add comes back as a redirect (no answer): the field starts empty again.
+ */
+export function NameForm({
+  intent,
+  id,
+  label,
+  fieldId,
+  submitLabel,
+  formLabel,
+  className,
+  variant,
+  answer,
+}: {
+  intent: string;
+  /** The row the name belongs to (a parent's id), posted as `id`. */
+  id?: number;
+  label: string;
+  fieldId?: string;
+  submitLabel: string;
+  formLabel: string;
+  className: string;
+  variant?: "outline";
+  answer: ActionAnswer | undefined;
+}) {
   const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "create";
-  const serverErrors = useMemo(() => (answer?.intent === "create" && answer.error ? { name: answer.error } : undefined), [answer]);
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  const serverErrors = useMemo(
+    () => (answer?.intent === intent && answer.id === id && answer.error ? { name: answer.error } : undefined),
+    [answer, intent, id],
+  );
   const form = useFormErrors(nameForm, serverErrors);
   const [key, setKey] = useState(0);
-  // A successful add comes back as a redirect (no answer): start with an empty field.
   useEffect(() => {
     if (navigation.state === "idle" && !answer) setKey((k) => k + 1);
   }, [navigation.state, answer]);
-  const label = `${noun[0]!.toUpperCase()}${noun.slice(1)} name`;
   return (
-    <Form
-      key={key}
-      method="post"
-      noValidate
-      className="flex flex-col gap-3 rounded-lg border bg-card p-4 sm:flex-row sm:items-start"
-      onChange={form.onChange}
-      onBlur={form.onBlur}
-      onSubmit={form.onSubmit}
-      aria-label={`Add ${noun}`}
-    >
-      <input type="hidden" name="intent" value="create" />
+    <Form key={key} method="post" noValidate className={className} onChange={form.onChange} onBlur={form.onBlur} onSubmit={form.onSubmit} aria-label={formLabel}>
+      <input type="hidden" name="intent" value={intent} />
+      {id === undefined ? null : <input type="hidden" name="id" value={id} />}
       <FormField
+        id={fieldId}
         name="name"
         label={label}
         className="flex flex-1 flex-col gap-1.5"
@@ -117,9 +132,23 @@ export function AddForm({ noun, answer }: { noun: string; answer: ActionAnswer |
         error={form.errors.name}
         errorRole="alert"
       />
-      <Button type="submit" className="sm:mt-7" disabled={busy}>
-        {busy ? "Adding..." : `Add ${noun}`}
+      <Button type="submit" variant={variant} className="sm:mt-7" disabled={busy}>
+        {busy ? "Adding..." : submitLabel}
       </Button>
     </Form>
+  );
+}
+
+/** The add form of a niche or subcategory. */
+export function AddForm({ noun, answer }: { noun: string; answer: ActionAnswer | undefined }) {
+  return (
+    <NameForm
+      intent="create"
+      label={`${noun[0]!.toUpperCase()}${noun.slice(1)} name`}
+      submitLabel={`Add ${noun}`}
+      formLabel={`Add ${noun}`}
+      className="flex flex-col gap-3 rounded-lg border bg-card p-4 sm:flex-row sm:items-start"
+      answer={answer}
+    />
   );
 }

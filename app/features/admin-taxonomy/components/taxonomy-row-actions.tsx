@@ -5,7 +5,7 @@ import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
 import { FormField } from "~/components/ui/form-field";
 import { useFormErrors } from "~/lib/use-form-errors";
-import { NAME_MAX, nameForm } from "../taxonomy";
+import { NAME_MAX, nameForm } from "../admin-taxonomy";
 import { SaveFooter, type ActionAnswer, type ManagedRow } from "./taxonomy-parts";
 
 /** A taxonomy row's own actions: rename (a dialog form), publish or draft, delete after a confirmation. */

@@ -5,8 +5,7 @@ import { Button } from "~/components/ui/button";
 import { FormAlert, FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { useFormErrors } from "~/lib/use-form-errors";
-import { adminCredentialsSchema } from "../login-schema";
-import type { Challenge, LoginActionData } from "../login-types";
+import { adminCredentialsSchema, type Challenge, type LoginActionData } from "../admin";
 
 interface Props {
   challenge: Challenge;

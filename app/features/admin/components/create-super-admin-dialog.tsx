@@ -12,8 +12,7 @@ import {
   DialogTrigger,
 } from "~/components/ui/dialog";
 import { useFormErrors } from "~/lib/use-form-errors";
-import { adminCredentialsSchema } from "../login-schema";
-import type { LoginActionData } from "../login-types";
+import { adminCredentialsSchema, type LoginActionData } from "../admin";
 
 /** First-run only: asks for the first administrator's e-mail and password. */
 export function CreateSuperAdminDialog({ result }: { result: LoginActionData | null }) {

@@ -1,5 +1,5 @@
 import { TableScroller } from "~/components/ui/table-scroller";
-import { ENGAGEMENT_METRICS, type DailyEngagement, type WeeklyProducts } from "../dashboard";
+import { ENGAGEMENT_METRICS, type DailyEngagement, type WeeklyProducts } from "../admin";
 import { BarChart } from "./bar-chart";
 
 const dayFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
@@ -15,6 +15,41 @@ function rangeOf(labels: string[]) {
 const CARD = "flex flex-col gap-4 rounded-lg border bg-card p-4 shadow-sm";
 const TABLE = "w-full text-left text-xs tabular-nums";
 const CELL = "py-1 pr-3";
+
+/** A chart's figures as a table: one row a day (its date as the row header), one column a figure. */
+function FiguresTable({ caption, first, columns, rows, className }: { caption: string; first: string; columns: readonly string[]; rows: readonly { day: string; values: readonly number[] }[]; className?: string }) {
+  return (
+    <table className={className ? `${TABLE} ${className}` : TABLE}>
+      <caption className="sr-only">{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col" className={`${CELL} font-medium`}>
+            {first}
+          </th>
+          {columns.map((column) => (
+            <th key={column} scope="col" className={`${CELL} text-right font-medium`}>
+              {column}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.day} className="border-t">
+            <th scope="row" className={`${CELL} font-normal whitespace-nowrap`}>
+              <time dateTime={row.day}>{label(row.day)}</time>
+            </th>
+            {row.values.map((value, index) => (
+              <td key={columns[index]} className={`${CELL} text-right`}>
+                {value.toLocaleString("en-US")}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
 
 /** Products added in each of the last 12 weeks, as a chart and a table. */
 export function ProductsPerWeekChart({ weeks }: { weeks: WeeklyProducts[] }) {
@@ -33,29 +68,13 @@ export function ProductsPerWeekChart({ weeks }: { weeks: WeeklyProducts[] }) {
       />
       <details className="text-sm">
         <summary className="cursor-pointer text-xs text-muted-foreground">Show as table</summary>
-        <table className={`${TABLE} mt-2`}>
-          <caption className="sr-only">Products added per week, newest first</caption>
-          <thead>
-            <tr>
-              <th scope="col" className={`${CELL} font-medium`}>
-                Week of
-              </th>
-              <th scope="col" className={`${CELL} text-right font-medium`}>
-                Products added
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {[...weeks].reverse().map((w) => (
-              <tr key={w.week} className="border-t">
-                <th scope="row" className={`${CELL} font-normal whitespace-nowrap`}>
-                  <time dateTime={w.week}>{label(w.week)}</time>
-                </th>
-                <td className={`${CELL} text-right`}>{w.products.toLocaleString("en-US")}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <FiguresTable
+          className="mt-2"
+          caption="Products added per week, newest first"
+          first="Week of"
+          columns={["Products added"]}
+          rows={[...weeks].reverse().map((w) => ({ day: w.week, values: [w.products] }))}
+        />
       </details>
     </section>
   );
@@ -80,35 +99,12 @@ export function EngagementPerDayChart({ days }: { days: DailyEngagement[] }) {
       <details className="text-sm">
         <summary className="cursor-pointer text-xs text-muted-foreground">Show as table</summary>
         <TableScroller label="Daily engagement figures" className="mt-2">
-          <table className={TABLE}>
-            <caption className="sr-only">Views, click-outs, upvotes, saves and reviews per day, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col" className={`${CELL} font-medium`}>
-                  Day
-                </th>
-                {ENGAGEMENT_METRICS.map((metric) => (
-                  <th key={metric.key} scope="col" className={`${CELL} text-right font-medium`}>
-                    {metric.label}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {[...days].reverse().map((d) => (
-                <tr key={d.day} className="border-t">
-                  <th scope="row" className={`${CELL} font-normal whitespace-nowrap`}>
-                    <time dateTime={d.day}>{label(d.day)}</time>
-                  </th>
-                  {ENGAGEMENT_METRICS.map((metric) => (
-                    <td key={metric.key} className={`${CELL} text-right`}>
-                      {d[metric.key].toLocaleString("en-US")}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <FiguresTable
+            caption="Views, click-outs, upvotes, saves and reviews per day, newest first"
+            first="Day"
+            columns={ENGAGEMENT_METRICS.map((metric) => metric.label)}
+            rows={[...days].reverse().map((d) => ({ day: d.day, values: ENGAGEMENT_METRICS.map((metric) => d[metric.key]) }))}
+          />
         </TableScroller>
       </details>
     </section>

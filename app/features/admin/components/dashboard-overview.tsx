@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import { StatCards } from "~/components/admin/cards";
 import { cn } from "~/components/ui/cn";
-import type { DailyEngagement, WeeklyProducts } from "../dashboard";
-import { BADGE_CLASSES, statusBadge } from "../status";
+import type { DailyEngagement, WeeklyProducts } from "../admin";
+import { BADGE_CLASSES, statusBadge } from "~/domain/admin-status-badge";
 import { EngagementPerDayChart, ProductsPerWeekChart } from "./dashboard-charts";
 
 interface RecentProduct {

@@ -2,7 +2,7 @@ import { BugIcon } from "lucide-react";
 import { useState } from "react";
 import { DataTable } from "~/components/admin/data-table";
 import { Button } from "~/components/ui/button";
-import type { ErrorLogItem } from "../dashboard";
+import type { ErrorLogItem } from "../admin";
 
 /** What the tester throws; the dashboard's error boundary recognises it by its name. */
 export const BOUNDARY_TEST_ERROR = "ErrorBoundaryTest";

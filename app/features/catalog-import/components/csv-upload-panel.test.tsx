@@ -1,7 +1,7 @@
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import { renderHtml } from "../../../../tests/support/render-html";
-import { CsvUploadPanel } from "./csv-upload-panel";
+import { CsvUploadPanel, isCsvFile } from "./csv-upload-panel";
 
 describe("the Bulk Upload (CSV) panel", () => {
   it("offers the template, the format, and a labelled CSV-only file input with its size limit", () => {
@@ -22,5 +22,14 @@ describe("the Bulk Upload (CSV) panel", () => {
     expect(html).toContain('role="status"');
     // Nothing to proceed with before a file is uploaded.
     expect(html).not.toContain("Proceed to Mapping");
+  });
+});
+
+describe("the drop area's file check", () => {
+  it("takes a .csv name or a CSV type, as the server does", () => {
+    expect(isCsvFile({ name: "Products.CSV", type: "" })).toBe(true);
+    expect(isCsvFile({ name: "export", type: "text/csv" })).toBe(true);
+    expect(isCsvFile({ name: "products.xlsx", type: "application/vnd.ms-excel" })).toBe(false);
+    expect(isCsvFile({ name: "notes.txt", type: "text/plain" })).toBe(false);
   });
 });

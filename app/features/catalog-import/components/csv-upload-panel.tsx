@@ -1,26 +1,16 @@
-import { FileUp, Download, Upload } from "lucide-react";
+import { Download, FileUp, Upload } from "lucide-react";
 import { useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { CSV_MESSAGES, DEFAULT_MAX_CSV_BYTES, FORMAT_REQUIREMENTS, formatBytes, TEMPLATE_FILE_NAME, UPLOAD_TIMED_OUT_MESSAGE } from "../csv-format";
-import { countsSentence, type ImportCounts } from "../import-counts";
+import { countsSentence, type ImportCounts, type StagedUpload } from "../catalog-import";
 
 export const UPLOAD_URL = "/admin/products/upload-csv";
 export const TEMPLATE_URL = "/admin/products/template.csv";
 
-interface Staged {
-  id: number;
-  rows: number;
-  valid: number;
-  invalid: number;
-  empty: number;
-  duplicates: number;
-  /** The same counts, by the same names, as the mapping and progress pages (import-counts.ts). */
-  counts: ImportCounts;
-  warnings: string[];
-  mapUrl: string;
-}
+/** The upload's answer: the staging summary, with the same counts, by the same names, as the mapping and progress pages. */
+type Staged = StagedUpload & { counts: ImportCounts; mapUrl: string };
 
 type State =
   | { kind: "idle" }

@@ -1,9 +1,8 @@
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { formatBytes } from "../csv-format";
-import { countsSentence } from "../import-counts";
+import { countsSentence, type MappingPageData } from "../catalog-import";
 import { ActionResult } from "./action-result";
-import type { MappingPageData } from "../import-types";
 import { ConfirmLive, ImportForm } from "./import-proceed";
 import { MappingPreview } from "./mapping-preview";
 import { PlacementFields } from "./placement-fields";

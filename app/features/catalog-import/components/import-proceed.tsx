@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, Link } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
-import { importableRows, importButtonLabel, noNicheMessage, type ImportCounts } from "../import-counts";
+import { importableRows, importButtonLabel, type ImportCounts, noNicheMessage } from "../catalog-import";
 
 const n = (value: number) => value.toLocaleString("en");
 

@@ -1,8 +1,7 @@
 import { useEffect } from "react";
 import { Form, Link, useNavigation, useRevalidator } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
-import { COUNT_LABELS } from "../import-counts";
-import { ACTIVE_STATES, STATE_LABELS, type ProgressData } from "../import-types";
+import { ACTIVE_STATES, COUNT_LABELS, type ProgressData, STATE_LABELS } from "../catalog-import";
 
 const n = (value: number) => value.toLocaleString("en");
 const capital = (label: string) => label[0]!.toUpperCase() + label.slice(1);

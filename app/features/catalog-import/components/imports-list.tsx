@@ -1,13 +1,50 @@
 import { Form, Link, useNavigation } from "react-router";
+import { DataTable, type Column } from "~/components/admin/data-table";
+import { Pager } from "~/components/admin/pager";
 import { Button, buttonVariants } from "~/components/ui/button";
-import { TableScroller } from "~/components/ui/table-scroller";
-import { DISCARDABLE, STATE_LABELS, type ImportSummary } from "../import-types";
+import { DISCARDABLE, STATE_LABELS, type ImportsPage, type ImportSummary } from "../catalog-import";
 import { ActionResult } from "./action-result";
 
 const n = (value: number) => value.toLocaleString("en");
 
+const COLUMNS: Column<ImportSummary>[] = [
+  {
+    header: "File",
+    className: "max-w-[16rem]",
+    cell: (item) => (
+      <>
+        {item.state === "expired" ? (
+          <span className="block truncate font-medium">{item.fileName}</span>
+        ) : (
+          <Link
+            to={item.state === "mapping" ? `/admin/products/map-csv/${item.id}` : `/admin/imports/${item.id}`}
+            className="block truncate font-medium text-primary underline-offset-4 hover:underline"
+          >
+            {item.fileName}
+          </Link>
+        )}
+        {item.error ? <span className="block text-xs text-destructive dark:text-red-300">{item.error}</span> : null}
+      </>
+    ),
+  },
+  {
+    header: "Uploaded",
+    cell: (item) => (
+      <>
+        {new Date(item.createdAt).toLocaleString("en")}
+        <span className="block text-xs text-muted-foreground">{item.adminEmail}</span>
+      </>
+    ),
+  },
+  { header: "Status", cell: (item) => STATE_LABELS[item.state] },
+  { header: "Rows", className: "text-right tabular-nums", headerClassName: "text-right", cell: (item) => n(item.rowsTotal) },
+  { header: "Imported", className: "text-right tabular-nums", headerClassName: "text-right", cell: (item) => n(item.rowsImported) },
+  { header: "Rejected", className: "text-right tabular-nums", headerClassName: "text-right", cell: (item) => n(item.rowsFailed) },
+  { header: "Actions", cell: (item) => (DISCARDABLE.includes(item.state) ? <DiscardUpload item={item} /> : null) },
+];
+
 /** /admin/imports: past CSV imports and their outcomes, newest first; an upload not yet imported can be discarded. */
-export function ImportsList({ imports, result }: { imports: ImportSummary[]; result: { error?: string; message?: string } | null }) {
+export function ImportsList({ imports, result }: { imports: ImportsPage; result: { error?: string; message?: string } | null }) {
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -17,54 +54,8 @@ export function ImportsList({ imports, result }: { imports: ImportSummary[]; res
         </Link>
       </div>
       <ActionResult result={result} />
-      {imports.length === 0 ? (
-        <p className="text-sm text-muted-foreground">No CSV imports yet.</p>
-      ) : (
-        <TableScroller label="Past CSV imports" className="rounded-lg border">
-          <table className="w-full min-w-[40rem] text-left text-sm">
-            <caption className="sr-only">Past CSV imports, newest first</caption>
-            <thead className="bg-muted/50 text-xs uppercase text-muted-foreground">
-              <tr>
-                <th scope="col" className="px-3 py-2">File</th>
-                <th scope="col" className="px-3 py-2">Uploaded</th>
-                <th scope="col" className="px-3 py-2">Status</th>
-                <th scope="col" className="px-3 py-2 text-right">Rows</th>
-                <th scope="col" className="px-3 py-2 text-right">Imported</th>
-                <th scope="col" className="px-3 py-2 text-right">Rejected</th>
-                <th scope="col" className="px-3 py-2">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {imports.map((item) => (
-                <tr key={item.id} className="border-t align-top">
-                  <td className="max-w-[16rem] px-3 py-2">
-                    {item.state === "expired" ? (
-                      <span className="block truncate font-medium">{item.fileName}</span>
-                    ) : (
-                      <Link
-                        to={item.state === "mapping" ? `/admin/products/map-csv/${item.id}` : `/admin/imports/${item.id}`}
-                        className="block truncate font-medium text-primary underline-offset-4 hover:underline"
-                      >
-                        {item.fileName}
-                      </Link>
-                    )}
-                    {item.error ? <span className="block text-xs text-destructive dark:text-red-300">{item.error}</span> : null}
-                  </td>
-                  <td className="px-3 py-2">
-                    {new Date(item.createdAt).toLocaleString("en")}
-                    <span className="block text-xs text-muted-foreground">{item.adminEmail}</span>
-                  </td>
-                  <td className="px-3 py-2">{STATE_LABELS[item.state]}</td>
-                  <td className="px-3 py-2 text-right tabular-nums">{n(item.rowsTotal)}</td>
-                  <td className="px-3 py-2 text-right tabular-nums">{n(item.rowsImported)}</td>
-                  <td className="px-3 py-2 text-right tabular-nums">{n(item.rowsFailed)}</td>
-                  <td className="px-3 py-2">{DISCARDABLE.includes(item.state) ? <DiscardUpload item={item} /> : null}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroller>
-      )}
+      <DataTable rows={imports.rows} columns={COLUMNS} caption="Past CSV imports, newest first" label="Past CSV imports" empty="No CSV imports yet." />
+      <Pager page={imports.page} pageCount={imports.pageCount} label="Import pages" href={(page) => (page > 1 ? `/admin/imports?page=${page}` : "/admin/imports")} />
     </div>
   );
 }

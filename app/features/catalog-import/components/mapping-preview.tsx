@@ -3,9 +3,7 @@ import { Form, Link } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { TableScroller } from "~/components/ui/table-scroller";
-import { COUNT_LABELS } from "../import-counts";
-import { PREVIEW_FILTERS, type PreviewFilter } from "../import-forms";
-import type { MappingPageData, Option, PlacementChoice, SubcategoryChoice } from "../import-types";
+import { COUNT_LABELS, type MappingPageData, type Option, type PlacementChoice, PREVIEW_FILTERS, type PreviewFilter, type SubcategoryChoice } from "../catalog-import";
 import { PlacementFields } from "./placement-fields";
 
 const capital = (label: string) => label[0]!.toUpperCase() + label.slice(1);

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import type { Option, PlacementChoice, SubcategoryChoice } from "../import-types";
+import type { Option, PlacementChoice, SubcategoryChoice } from "../catalog-import";
 
 const selectClass =
   "h-10 w-full min-w-0 rounded-md border border-input bg-background px-3 text-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring sm:w-56";
