@@ -1,4 +1,5 @@
 import type { Route } from "./+types/admin.imports";
+import { adminAction, adminLoader } from "~/domain/auth/admin-route.server";
 import { ImportsList } from "~/features/catalog-import/components/imports-list";
 import { importsListAction, importsListLoader } from "~/features/catalog-import/import-progress-page.server";
 
@@ -6,13 +7,9 @@ export function meta() {
   return [{ title: "Imports" }, { name: "robots", content: "noindex" }];
 }
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  return importsListLoader(request, context);
-}
+export const loader = adminLoader(importsListLoader);
 
-export function action({ request, context }: Route.ActionArgs) {
-  return importsListAction(request, context);
-}
+export const action = adminAction(importsListAction);
 
 export default function ImportsPage({ loaderData, actionData }: Route.ComponentProps) {
   return <ImportsList imports={loaderData.imports} result={actionData ?? null} />;

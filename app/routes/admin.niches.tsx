@@ -1,4 +1,5 @@
 import type { Route } from "./+types/admin.niches";
+import { adminAction, adminLoader } from "~/domain/auth/admin-route.server";
 import { NichesPage } from "~/features/admin-taxonomy/components/niches-page";
 import { nichesAction, nichesLoader } from "~/features/admin-taxonomy/requests.server";
 
@@ -6,13 +7,9 @@ export function meta() {
   return [{ title: "Manage Niches" }, { name: "robots", content: "noindex" }];
 }
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  return nichesLoader(request, context);
-}
+export const loader = adminLoader(nichesLoader);
 
-export function action({ request, context }: Route.ActionArgs) {
-  return nichesAction(request, context);
-}
+export const action = adminAction(nichesAction);
 
 export default function ManageNiches({ loaderData }: Route.ComponentProps) {
   return <NichesPage {...loaderData} />;

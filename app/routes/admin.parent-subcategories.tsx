@@ -1,4 +1,5 @@
 import type { Route } from "./+types/admin.parent-subcategories";
+import { adminAction, adminLoader } from "~/domain/auth/admin-route.server";
 import { ParentSubcategoriesPage } from "~/features/admin-taxonomy/components/parent-subcategories-page";
 import { parentSubcategoriesAction, parentSubcategoriesLoader } from "~/features/admin-taxonomy/requests.server";
 
@@ -6,13 +7,9 @@ export function meta() {
   return [{ title: "Manage Parent Subcategories" }, { name: "robots", content: "noindex" }];
 }
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  return parentSubcategoriesLoader(request, context);
-}
+export const loader = adminLoader(parentSubcategoriesLoader);
 
-export function action({ request, context }: Route.ActionArgs) {
-  return parentSubcategoriesAction(request, context);
-}
+export const action = adminAction(parentSubcategoriesAction);
 
 export default function ManageParentSubcategories({ loaderData }: Route.ComponentProps) {
   return <ParentSubcategoriesPage {...loaderData} />;

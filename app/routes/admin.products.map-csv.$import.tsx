@@ -1,4 +1,5 @@
 import type { Route } from "./+types/admin.products.map-csv.$import";
+import { adminAction, adminLoader } from "~/domain/auth/admin-route.server";
 import { ImportMapping } from "~/features/catalog-import/components/import-mapping";
 import { mappingAction, mappingLoader } from "~/features/catalog-import/import-mapping-page.server";
 
@@ -6,13 +7,9 @@ export function meta() {
   return [{ title: "Map CSV Products" }, { name: "robots", content: "noindex" }];
 }
 
-export function loader({ request, context, params }: Route.LoaderArgs) {
-  return mappingLoader(request, context, params.import);
-}
+export const loader = adminLoader(mappingLoader, "import");
 
-export function action({ request, context, params }: Route.ActionArgs) {
-  return mappingAction(request, context, params.import);
-}
+export const action = adminAction(mappingAction, "import");
 
 export default function MapCsvPage({ loaderData, actionData }: Route.ComponentProps) {
   return <ImportMapping data={loaderData} result={actionData ?? null} />;
