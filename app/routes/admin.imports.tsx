@@ -1,11 +1,10 @@
 import type { Route } from "./+types/admin.imports";
+import { noindexMeta } from "~/components/admin/meta";
 import { adminAction, adminLoader } from "~/domain/auth/admin-route.server";
 import { ImportsList } from "~/features/catalog-import/components/imports-list";
 import { importsListAction, importsListLoader } from "~/features/catalog-import/import-progress-page.server";
 
-export function meta() {
-  return [{ title: "Imports" }, { name: "robots", content: "noindex" }];
-}
+export const meta = noindexMeta("Imports");
 
 export const loader = adminLoader(importsListLoader);
 

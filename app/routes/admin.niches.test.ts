@@ -11,7 +11,8 @@ import { loader as parentSubcategoryLoader } from "~/routes/parent-subcategory";
 import { loader as sitemapFileLoader } from "~/routes/sitemaps.$file";
 import { loader as subcategoryLoader } from "~/routes/subcategory";
 import { createProduct } from "../../tests/factories";
-import { formRequest, localSettings, signedInCookie, adminCookie as signInAdmin } from "../../tests/support/auth";
+import { formRequest, localSettings } from "../../tests/support/auth";
+import { adminAndMember } from "../../tests/support/callers";
 import { settle } from "../../tests/support/settle";
 
 /**
@@ -22,16 +23,9 @@ beforeAll(() => setAuthSettings(localSettings()));
 afterAll(() => setAuthSettings(undefined));
 
 const run = Date.now().toString(36);
-let adminCookie = "";
-let memberCookie = "";
+const callers = adminAndMember("niches", run);
 
-beforeAll(async () => {
-  const email = `niches.admin.${run}@example.com`;
-  adminCookie = await signInAdmin(email);
-  memberCookie = await signedInCookie(`niches.member.${run}@example.com`);
-});
-
-function post(path: string, fields: [string, string][], cookie = adminCookie, origin?: string) {
+function post(path: string, fields: [string, string][], cookie = callers.admin, origin?: string) {
   const request = formRequest(path, {}, { cookie, origin });
   return new Request(request.url, { method: "POST", headers: request.headers, body: new URLSearchParams(fields) });
 }
@@ -55,9 +49,9 @@ async function taxonomySitemap() {
 
 describe("/admin/niches and /admin/parent-subcategories actions", () => {
   it("refuses non-admins, cross-site posts and bad input without a 5xx", async () => {
-    expect(await niches([["intent", "create"], ["name", `Nope ${run}`]], memberCookie)).toMatchObject({ status: 302, location: "/" });
+    expect(await niches([["intent", "create"], ["name", `Nope ${run}`]], callers.member)).toMatchObject({ status: 302, location: "/" });
     expect((await niches([["intent", "create"], ["name", `Nope ${run}`]], "")).status).toBe(302);
-    expect((await niches([["intent", "create"], ["name", `Nope ${run}`]], adminCookie, "https://evil.example")).status).toBe(403);
+    expect((await niches([["intent", "create"], ["name", `Nope ${run}`]], callers.admin, "https://evil.example")).status).toBe(403);
     const hostile: [string, string][][] = [
       [["intent", "create"]],
       [["intent", "create"], ["name", "   "]],

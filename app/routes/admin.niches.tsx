@@ -1,11 +1,10 @@
 import type { Route } from "./+types/admin.niches";
+import { noindexMeta } from "~/components/admin/meta";
 import { adminAction, adminLoader } from "~/domain/auth/admin-route.server";
 import { NichesPage } from "~/features/admin-taxonomy/components/niches-page";
 import { nichesAction, nichesLoader } from "~/features/admin-taxonomy/requests.server";
 
-export function meta() {
-  return [{ title: "Manage Niches" }, { name: "robots", content: "noindex" }];
-}
+export const meta = noindexMeta("Manage Niches");
 
 export const loader = adminLoader(nichesLoader);
 

@@ -1,11 +1,10 @@
 import type { Route } from "./+types/admin.products.map-csv.$import";
+import { noindexMeta } from "~/components/admin/meta";
 import { adminAction, adminLoader } from "~/domain/auth/admin-route.server";
 import { ImportMapping } from "~/features/catalog-import/components/import-mapping";
 import { mappingAction, mappingLoader } from "~/features/catalog-import/import-mapping-page.server";
 
-export function meta() {
-  return [{ title: "Map CSV Products" }, { name: "robots", content: "noindex" }];
-}
+export const meta = noindexMeta("Map CSV Products");
 
 export const loader = adminLoader(mappingLoader, "import");
 

@@ -18,3 +18,8 @@ export function adminTitle({ matches }: RootMatchArgs, title: string): string {
 export function adminMeta(title: string) {
   return (args: RootMatchArgs) => [{ title: adminTitle(args, title) }, NOINDEX];
 }
+
+/** The meta export of an admin page whose title is exactly `title` (the spec names some without the site): noindex too. */
+export function noindexMeta(title: string) {
+  return () => [{ title }, NOINDEX];
+}
