@@ -1,16 +1,13 @@
 import type { Route } from "./+types/admin.audit";
+import { adminMeta } from "~/components/admin/meta";
+import { adminLoader } from "~/domain/auth/admin-route.server";
 import { auditLogLoader } from "~/features/audit-log/requests.server";
 import { AuditLogPage } from "~/features/audit-log/components/audit-log-page";
 
-export function meta({ matches }: Route.MetaArgs) {
-  const siteName = matches[0].loaderData?.env.SITE_NAME ?? "Toolnest";
-  return [{ title: `Audit Log | ${siteName} Admin` }, { name: "robots", content: "noindex" }];
-}
+export const meta = adminMeta("Audit Log");
 
 /** Read-only: every admin write, newest first, filtered by the query string. */
-export function loader({ request, context }: Route.LoaderArgs) {
-  return auditLogLoader(request, context);
-}
+export const loader = adminLoader(auditLogLoader);
 
 export default function AuditPage({ loaderData }: Route.ComponentProps) {
   return <AuditLogPage {...loaderData} />;

@@ -1,25 +1,15 @@
 import type { Route } from "./+types/admin.bulk-remap";
+import { adminMeta } from "~/components/admin/meta";
 import { BulkRemapPage } from "~/features/admin-products/components/bulk-remap-page";
 import { remapAction, remapLoader } from "~/features/admin-products/requests.server";
-import { requireAdmin } from "~/domain/auth/session.server";
-import { assertSameOrigin } from "~/lib/http/origin.server";
+import { adminAction, adminLoader } from "~/domain/auth/admin-route.server";
 
-export function meta({ matches }: Route.MetaArgs) {
-  const siteName = matches[0].loaderData?.env.SITE_NAME ?? "Toolnest";
-  return [{ title: `Bulk Remap | ${siteName} Admin` }, { name: "robots", content: "noindex" }];
-}
+export const meta = adminMeta("Bulk Remap");
 
 /** The chosen products come as `ids=1,2,3` in the URL (not navigation state), so a reload keeps them. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
-  return remapLoader(request, context);
-}
+export const loader = adminLoader(remapLoader);
 
-export async function action({ request, context }: Route.ActionArgs) {
-  assertSameOrigin(request);
-  await requireAdmin(request, context);
-  return remapAction(request, context);
-}
+export const action = adminAction(remapAction);
 
 export default function BulkRemap({ loaderData }: Route.ComponentProps) {
   return <BulkRemapPage data={loaderData} />;

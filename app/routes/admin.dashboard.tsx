@@ -1,4 +1,5 @@
 import type { Route } from "./+types/admin.dashboard";
+import { NOINDEX, adminTitle } from "~/components/admin/meta";
 import { dashboardTab } from "~/features/admin/admin";
 import { dashboardPage } from "~/features/admin/queries.server";
 import { DashboardErrorBoundary } from "~/features/admin/components/dashboard-error";
@@ -7,10 +8,9 @@ import { DashboardTabs } from "~/features/admin/components/dashboard-tabs";
 import { DebugTools } from "~/features/admin/components/debug-tools";
 import { requireAdmin } from "~/domain/auth/session.server";
 
-export function meta({ matches, data }: Route.MetaArgs) {
-  const siteName = matches[0].loaderData?.env.SITE_NAME ?? "Toolnest";
-  const section = data?.tab === "debug" ? "Debug Tools | " : "";
-  return [{ title: `${section}Dashboard | ${siteName} Admin` }, { name: "robots", content: "noindex" }];
+export function meta(args: Route.MetaArgs) {
+  const section = args.data?.tab === "debug" ? "Debug Tools | " : "";
+  return [{ title: adminTitle(args, `${section}Dashboard`) }, NOINDEX];
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,20 +1,15 @@
 import type { Route } from "./+types/admin.feedback-reports";
+import { adminMeta } from "~/components/admin/meta";
+import { adminAction, adminLoader } from "~/domain/auth/admin-route.server";
 import { feedbackReportsAction, feedbackReportsLoader } from "~/features/admin-feedback/requests.server";
 import { FeedbackReportsPage } from "~/features/admin-feedback/components/feedback-reports-page";
 
-export function meta({ matches }: Route.MetaArgs) {
-  const siteName = matches[0].loaderData?.env.SITE_NAME ?? "Toolnest";
-  return [{ title: `Feedback Reports | ${siteName} Admin` }, { name: "robots", content: "noindex" }];
-}
+export const meta = adminMeta("Feedback Reports");
 
 /** Statistics, the filtered table (state in the URL) and moderation of reviews and replies. */
-export function loader({ request, context }: Route.LoaderArgs) {
-  return feedbackReportsLoader(request, context);
-}
+export const loader = adminLoader(feedbackReportsLoader);
 
-export function action({ request, context }: Route.ActionArgs) {
-  return feedbackReportsAction(request, context);
-}
+export const action = adminAction(feedbackReportsAction);
 
 export default function FeedbackReports({ loaderData }: Route.ComponentProps) {
   return <FeedbackReportsPage {...loaderData} />;

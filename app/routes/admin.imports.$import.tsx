@@ -1,4 +1,5 @@
 import type { Route } from "./+types/admin.imports.$import";
+import { adminAction, adminLoader } from "~/domain/auth/admin-route.server";
 import { ImportProgress } from "~/features/catalog-import/components/import-progress";
 import { progressAction, progressLoader } from "~/features/catalog-import/requests/progress.server";
 
@@ -6,13 +7,9 @@ export function meta({ data }: Route.MetaArgs) {
   return [{ title: data ? `Import of ${data.summary.fileName}` : "CSV Import" }, { name: "robots", content: "noindex" }];
 }
 
-export function loader({ request, context, params }: Route.LoaderArgs) {
-  return progressLoader(request, context, params.import);
-}
+export const loader = adminLoader(progressLoader, "import");
 
-export function action({ request, context, params }: Route.ActionArgs) {
-  return progressAction(request, context, params.import);
-}
+export const action = adminAction(progressAction, "import");
 
 export default function ImportProgressPage({ loaderData, actionData }: Route.ComponentProps) {
   return <ImportProgress data={loaderData} result={actionData ?? null} />;

@@ -1,18 +1,14 @@
 import type { Route } from "./+types/admin.imports";
+import { noindexMeta } from "~/components/admin/meta";
+import { adminAction, adminLoader } from "~/domain/auth/admin-route.server";
 import { ImportsList } from "~/features/catalog-import/components/imports-list";
 import { importsListAction, importsListLoader } from "~/features/catalog-import/requests/progress.server";
 
-export function meta() {
-  return [{ title: "Imports" }, { name: "robots", content: "noindex" }];
-}
+export const meta = noindexMeta("Imports");
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  return importsListLoader(request, context);
-}
+export const loader = adminLoader(importsListLoader);
 
-export function action({ request, context }: Route.ActionArgs) {
-  return importsListAction(request, context);
-}
+export const action = adminAction(importsListAction);
 
 export default function ImportsPage({ loaderData, actionData }: Route.ComponentProps) {
   return <ImportsList imports={loaderData.imports} result={actionData ?? null} />;

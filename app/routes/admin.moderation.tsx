@@ -1,20 +1,15 @@
 import type { ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/admin.moderation";
+import { adminMeta } from "~/components/admin/meta";
+import { adminAction, adminLoader } from "~/domain/auth/admin-route.server";
 import { ModerationQueue } from "~/features/moderation/components/moderation-queue";
 import { moderationAction, moderationLoader } from "~/features/moderation/requests/moderation-queue.server";
 
-export function meta({ matches }: Route.MetaArgs) {
-  const siteName = matches[0].loaderData?.env.SITE_NAME ?? "Toolnest";
-  return [{ title: `Moderation | ${siteName} Admin` }, { name: "robots", content: "noindex" }];
-}
+export const meta = adminMeta("Moderation");
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  return moderationLoader(request, context);
-}
+export const loader = adminLoader(moderationLoader);
 
-export function action({ request, context }: Route.ActionArgs) {
-  return moderationAction(request, context);
-}
+export const action = adminAction(moderationAction);
 
 /** A refused decision (409: someone decided first) still reloads the queue, so the item shows as it now is. */
 export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {

@@ -1,19 +1,14 @@
 import type { Route } from "./+types/admin.my-ai-engine";
+import { adminMeta } from "~/components/admin/meta";
+import { adminAction, adminLoader } from "~/domain/auth/admin-route.server";
 import { AiEngineSettingsPage } from "~/features/ai-engine/components/ai-engine-settings";
 import { settingsAction, settingsLoader } from "~/features/ai-engine/requests.server";
 
-export function meta({ matches }: Route.MetaArgs) {
-  const siteName = matches[0].loaderData?.env.SITE_NAME ?? "Toolnest";
-  return [{ title: `AI Engine | ${siteName} Admin` }, { name: "robots", content: "noindex" }];
-}
+export const meta = adminMeta("AI Engine");
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  return settingsLoader(request, context);
-}
+export const loader = adminLoader(settingsLoader);
 
-export function action({ request, context }: Route.ActionArgs) {
-  return settingsAction(request, context);
-}
+export const action = adminAction(settingsAction);
 
 export default function AiEngine({ loaderData, actionData }: Route.ComponentProps) {
   return <AiEngineSettingsPage settings={loaderData.settings} loadError={loaderData.loadError} answer={actionData} />;

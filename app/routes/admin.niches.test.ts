@@ -11,7 +11,9 @@ import { loader as parentSubcategoryLoader } from "~/routes/parent-subcategory";
 import { loader as sitemapFileLoader } from "~/routes/sitemaps.$file";
 import { loader as subcategoryLoader } from "~/routes/subcategory";
 import { createProduct } from "../../tests/factories";
-import { formRequest, localSettings, signedInCookie, adminCookie as signInAdmin } from "../../tests/support/auth";
+import { formRequest, localSettings } from "../../tests/support/auth";
+import { adminAndMember } from "../../tests/support/callers";
+import { settle } from "../../tests/support/settle";
 
 /**
  * Manage Niches and Manage Parent Subcategories through their actions, and what the public
@@ -21,35 +23,16 @@ beforeAll(() => setAuthSettings(localSettings()));
 afterAll(() => setAuthSettings(undefined));
 
 const run = Date.now().toString(36);
-let adminCookie = "";
-let memberCookie = "";
+const callers = adminAndMember("niches", run);
 
-beforeAll(async () => {
-  const email = `niches.admin.${run}@example.com`;
-  adminCookie = await signInAdmin(email);
-  memberCookie = await signedInCookie(`niches.member.${run}@example.com`);
-});
-
-async function answer(call: () => Promise<unknown>) {
-  let result: unknown;
-  try {
-    result = await call();
-  } catch (thrown) {
-    result = thrown;
-  }
-  if (result instanceof Response) return { status: result.status, location: result.headers.get("Location"), body: null };
-  const { data, init } = result as { data: unknown; init: ResponseInit | null };
-  return { status: init?.status ?? 200, location: null, body: data as Record<string, unknown> };
-}
-
-function post(path: string, fields: [string, string][], cookie = adminCookie, origin?: string) {
+function post(path: string, fields: [string, string][], cookie = callers.admin, origin?: string) {
   const request = formRequest(path, {}, { cookie, origin });
   return new Request(request.url, { method: "POST", headers: request.headers, body: new URLSearchParams(fields) });
 }
 
 const niches = (fields: [string, string][], cookie?: string, origin?: string) =>
-  answer(() => nichesAction(post("/admin/niches", fields, cookie, origin), {}));
-const subs = (fields: [string, string][]) => answer(() => parentSubcategoriesAction(post("/admin/parent-subcategories", fields), {}));
+  settle(() => nichesAction(post("/admin/niches", fields, cookie, origin), {}));
+const subs = (fields: [string, string][]) => settle(() => parentSubcategoriesAction(post("/admin/parent-subcategories", fields), {}));
 const args = (url: string, params: Record<string, string> = {}) => ({ request: new Request(`http://localhost${url}`), params, context: {} }) as never;
 
 async function nicheId(slug: string) {
@@ -66,9 +49,9 @@ async function taxonomySitemap() {
 
 describe("/admin/niches and /admin/parent-subcategories actions", () => {
   it("refuses non-admins, cross-site posts and bad input without a 5xx", async () => {
-    expect(await niches([["intent", "create"], ["name", `Nope ${run}`]], memberCookie)).toMatchObject({ status: 302, location: "/" });
+    expect(await niches([["intent", "create"], ["name", `Nope ${run}`]], callers.member)).toMatchObject({ status: 302, location: "/" });
     expect((await niches([["intent", "create"], ["name", `Nope ${run}`]], "")).status).toBe(302);
-    expect((await niches([["intent", "create"], ["name", `Nope ${run}`]], adminCookie, "https://evil.example")).status).toBe(403);
+    expect((await niches([["intent", "create"], ["name", `Nope ${run}`]], callers.admin, "https://evil.example")).status).toBe(403);
     const hostile: [string, string][][] = [
       [["intent", "create"]],
       [["intent", "create"], ["name", "   "]],
@@ -109,12 +92,12 @@ describe("/admin/niches and /admin/parent-subcategories actions", () => {
     const id = await nicheId(slug);
     await createProduct(getDb(), { nicheSlug: slug });
     await niches([["intent", "status"], ["id", String(id)], ["status", "published"]]); // clears the memo like any write
-    expect((await answer(() => nicheLoader(args(`/niche/${slug}`, { niche: slug })))).status).toBe(200);
+    expect((await settle(() => nicheLoader(args(`/niche/${slug}`, { niche: slug })))).status).toBe(200);
     expect((await apiSlugs()).map((n) => n.slug)).toContain(slug);
     expect(await taxonomySitemap()).toContain(`/niche/${slug}<`);
 
     expect(await niches([["intent", "status"], ["id", String(id)], ["status", "draft"]])).toMatchObject({ status: 302 });
-    expect((await answer(() => nicheLoader(args(`/niche/${slug}`, { niche: slug })))).status).toBe(404);
+    expect((await settle(() => nicheLoader(args(`/niche/${slug}`, { niche: slug })))).status).toBe(404);
     expect((await apiSlugs()).map((n) => n.slug)).not.toContain(slug);
     expect(await taxonomySitemap()).not.toContain(`/niche/${slug}<`);
 
@@ -132,27 +115,27 @@ describe("/admin/niches and /admin/parent-subcategories actions", () => {
     expect(await subs([["intent", "rename"], ["id", String(sub!.id)], ["name", `Newsub ${run}`]])).toMatchObject({ status: 302 });
 
     const old = `old-${run}-name`;
-    expect(await answer(() => nicheLoader(args(`/niche/${old}?page=2`, { niche: old })))).toMatchObject({
+    expect(await settle(() => nicheLoader(args(`/niche/${old}?page=2`, { niche: old })))).toMatchObject({
       status: 301,
       location: `/niche/new-${run}-name?page=2`,
     });
-    expect(await answer(() => parentSubcategoryLoader(args(`/parent-subcategory/oldsub-${run}`, { subcategory: `oldsub-${run}` })))).toMatchObject({
+    expect(await settle(() => parentSubcategoryLoader(args(`/parent-subcategory/oldsub-${run}`, { subcategory: `oldsub-${run}` })))).toMatchObject({
       status: 301,
       location: `/parent-subcategory/newsub-${run}`,
     });
     expect(
-      await answer(() => subcategoryLoader(args(`/niche/${old}/subcategory/oldsub-${run}`, { niche: old, subcategory: `oldsub-${run}` }))),
+      await settle(() => subcategoryLoader(args(`/niche/${old}/subcategory/oldsub-${run}`, { niche: old, subcategory: `oldsub-${run}` }))),
     ).toMatchObject({ status: 301, location: `/niche/new-${run}-name/subcategory/oldsub-${run}` });
     expect(
-      await answer(() =>
+      await settle(() =>
         subcategoryLoader(args(`/niche/new-${run}-name/subcategory/oldsub-${run}`, { niche: `new-${run}-name`, subcategory: `oldsub-${run}` })),
       ),
     ).toMatchObject({ status: 301, location: `/niche/new-${run}-name/subcategory/newsub-${run}` });
     // A drafted niche does not redirect its old slug anywhere: 404.
     await niches([["intent", "status"], ["id", String(id)], ["status", "draft"]]);
-    expect((await answer(() => nicheLoader(args(`/niche/${old}`, { niche: old })))).status).toBe(404);
+    expect((await settle(() => nicheLoader(args(`/niche/${old}`, { niche: old })))).status).toBe(404);
     // A slug nobody ever had stays a 404.
-    expect((await answer(() => nicheLoader(args(`/niche/never-${run}`, { niche: `never-${run}` })))).status).toBe(404);
+    expect((await settle(() => nicheLoader(args(`/niche/never-${run}`, { niche: `never-${run}` })))).status).toBe(404);
   });
 
   it("manages parent subcategories: add, duplicate, draft hides the page, bulk delete", async () => {
@@ -162,7 +145,7 @@ describe("/admin/niches and /admin/parent-subcategories actions", () => {
     const rows = await queryRows<{ id: number; slug: string }>(getDb(), sql`select id, slug from subcategories where slug like ${`pa-${run}-%`} order by id`);
     expect(rows).toHaveLength(2);
     await createProduct(getDb(), { subcategorySlug: rows[0]!.slug });
-    const page = () => answer(() => parentSubcategoryLoader(args(`/parent-subcategory/${rows[0]!.slug}`, { subcategory: rows[0]!.slug })));
+    const page = () => settle(() => parentSubcategoryLoader(args(`/parent-subcategory/${rows[0]!.slug}`, { subcategory: rows[0]!.slug })));
     expect((await page()).status).toBe(200);
     await subs([["intent", "status"], ["id", String(rows[0]!.id)], ["status", "draft"]]);
     expect((await page()).status).toBe(404);

@@ -1,18 +1,14 @@
 import type { Route } from "./+types/admin.niches";
+import { noindexMeta } from "~/components/admin/meta";
+import { adminAction, adminLoader } from "~/domain/auth/admin-route.server";
 import { NichesPage } from "~/features/admin-taxonomy/components/niches-page";
 import { nichesAction, nichesLoader } from "~/features/admin-taxonomy/requests.server";
 
-export function meta() {
-  return [{ title: "Manage Niches" }, { name: "robots", content: "noindex" }];
-}
+export const meta = noindexMeta("Manage Niches");
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  return nichesLoader(request, context);
-}
+export const loader = adminLoader(nichesLoader);
 
-export function action({ request, context }: Route.ActionArgs) {
-  return nichesAction(request, context);
-}
+export const action = adminAction(nichesAction);
 
 export default function ManageNiches({ loaderData }: Route.ComponentProps) {
   return <NichesPage {...loaderData} />;

@@ -1,16 +1,13 @@
 import type { Route } from "./+types/admin.orders";
+import { adminMeta } from "~/components/admin/meta";
+import { adminLoader } from "~/domain/auth/admin-route.server";
 import { AdminOrdersPage } from "~/features/promotion/components/admin-orders-page";
 import { adminOrdersLoader } from "~/features/promotion/advertise-page.server";
 
-export function meta({ matches }: Route.MetaArgs) {
-  const siteName = matches[0].loaderData?.env.SITE_NAME ?? "Toolnest";
-  return [{ title: `Orders | ${siteName} Admin` }, { name: "robots", content: "noindex" }];
-}
+export const meta = adminMeta("Orders");
 
 /** Read-only: promotion orders with their payment state, newest first. */
-export function loader({ request, context }: Route.LoaderArgs) {
-  return adminOrdersLoader(request, context);
-}
+export const loader = adminLoader(adminOrdersLoader);
 
 export default function Orders({ loaderData }: Route.ComponentProps) {
   return <AdminOrdersPage {...loaderData} />;

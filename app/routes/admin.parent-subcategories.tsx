@@ -1,18 +1,14 @@
 import type { Route } from "./+types/admin.parent-subcategories";
+import { noindexMeta } from "~/components/admin/meta";
+import { adminAction, adminLoader } from "~/domain/auth/admin-route.server";
 import { ParentSubcategoriesPage } from "~/features/admin-taxonomy/components/parent-subcategories-page";
 import { parentSubcategoriesAction, parentSubcategoriesLoader } from "~/features/admin-taxonomy/requests.server";
 
-export function meta() {
-  return [{ title: "Manage Parent Subcategories" }, { name: "robots", content: "noindex" }];
-}
+export const meta = noindexMeta("Manage Parent Subcategories");
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  return parentSubcategoriesLoader(request, context);
-}
+export const loader = adminLoader(parentSubcategoriesLoader);
 
-export function action({ request, context }: Route.ActionArgs) {
-  return parentSubcategoriesAction(request, context);
-}
+export const action = adminAction(parentSubcategoriesAction);
 
 export default function ManageParentSubcategories({ loaderData }: Route.ComponentProps) {
   return <ParentSubcategoriesPage {...loaderData} />;

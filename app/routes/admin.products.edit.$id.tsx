@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/admin.products.edit.$id";
+import { NOINDEX, adminTitle } from "~/components/admin/meta";
 import { AdminEditPage } from "~/features/admin-product-form/components/admin-product-pages";
 import { ProductScreen } from "~/features/admin-product-form/components/form-parts";
 import { ERROR_LOADING_PRODUCT, INVALID_PRODUCT_ID } from "~/features/admin-product-form/admin-product-form";
@@ -8,10 +9,10 @@ import { requireAdmin } from "~/domain/auth/session.server";
 import { assertSameOrigin } from "~/lib/http/origin.server";
 
 // Serves /admin/products/edit/:id and /admin/products/:id (route id "admin-product-by-id").
-export function meta({ matches, data: page }: Route.MetaArgs) {
-  const siteName = matches[0].loaderData?.env.SITE_NAME ?? "Toolnest";
+export function meta(args: Route.MetaArgs) {
+  const page = args.data;
   const title = page?.kind === "invalid" ? INVALID_PRODUCT_ID : page?.kind === "error" ? ERROR_LOADING_PRODUCT : "Edit Product";
-  return [{ title: `${title} | ${siteName} Admin` }, { name: "robots", content: "noindex" }];
+  return [{ title: adminTitle(args, title) }, NOINDEX];
 }
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {

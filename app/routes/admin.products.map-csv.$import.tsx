@@ -1,18 +1,14 @@
 import type { Route } from "./+types/admin.products.map-csv.$import";
+import { noindexMeta } from "~/components/admin/meta";
+import { adminAction, adminLoader } from "~/domain/auth/admin-route.server";
 import { ImportMapping } from "~/features/catalog-import/components/import-mapping";
 import { mappingAction, mappingLoader } from "~/features/catalog-import/requests/mapping.server";
 
-export function meta() {
-  return [{ title: "Map CSV Products" }, { name: "robots", content: "noindex" }];
-}
+export const meta = noindexMeta("Map CSV Products");
 
-export function loader({ request, context, params }: Route.LoaderArgs) {
-  return mappingLoader(request, context, params.import);
-}
+export const loader = adminLoader(mappingLoader, "import");
 
-export function action({ request, context, params }: Route.ActionArgs) {
-  return mappingAction(request, context, params.import);
-}
+export const action = adminAction(mappingAction, "import");
 
 export default function MapCsvPage({ loaderData, actionData }: Route.ComponentProps) {
   return <ImportMapping data={loaderData} result={actionData ?? null} />;

@@ -1,4 +1,5 @@
 import type { Route } from "./+types/admin.products.new";
+import { NOINDEX, adminTitle } from "~/components/admin/meta";
 import { AdminCreatePage } from "~/features/admin-product-form/components/admin-product-pages";
 import { createAction, createPage } from "~/features/admin-product-form/requests.server";
 import { CsvUploadPanel } from "~/features/catalog-import/components/csv-upload-panel";
@@ -6,10 +7,9 @@ import { uploadLimits } from "~/features/catalog-import/requests/upload.server";
 import { requireAdmin } from "~/domain/auth/session.server";
 import { assertSameOrigin } from "~/lib/http/origin.server";
 
-export function meta({ matches, data }: Route.MetaArgs) {
-  const siteName = matches[0].loaderData?.env.SITE_NAME ?? "Toolnest";
-  const section = data?.tab === "csv" ? "Bulk Upload (CSV) | " : "";
-  return [{ title: `${section}Create Product | ${siteName} Admin` }, { name: "robots", content: "noindex" }];
+export function meta(args: Route.MetaArgs) {
+  const section = args.data?.tab === "csv" ? "Bulk Upload (CSV) | " : "";
+  return [{ title: adminTitle(args, `${section}Create Product`) }, NOINDEX];
 }
 
 /** Create mode: List Product (the admin product form) and Bulk Upload (CSV) (catalog-import's panel, `?tab=csv`). */

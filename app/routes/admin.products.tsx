@@ -1,24 +1,14 @@
 import type { Route } from "./+types/admin.products";
+import { adminMeta } from "~/components/admin/meta";
 import { ManageProductsPage } from "~/features/admin-products/components/manage-products-page";
 import { productsAction, productsLoader } from "~/features/admin-products/requests.server";
-import { requireAdmin } from "~/domain/auth/session.server";
-import { assertSameOrigin } from "~/lib/http/origin.server";
+import { adminAction, adminLoader } from "~/domain/auth/admin-route.server";
 
-export function meta({ matches }: Route.MetaArgs) {
-  const siteName = matches[0].loaderData?.env.SITE_NAME ?? "Toolnest";
-  return [{ title: `Manage Products | ${siteName} Admin` }, { name: "robots", content: "noindex" }];
-}
+export const meta = adminMeta("Manage Products");
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
-  return productsLoader(request, context);
-}
+export const loader = adminLoader(productsLoader);
 
-export async function action({ request, context }: Route.ActionArgs) {
-  assertSameOrigin(request);
-  await requireAdmin(request, context);
-  return productsAction(request, context, "products");
-}
+export const action = adminAction((request, context) => productsAction(request, context, "products"));
 
 export default function ManageProducts({ loaderData }: Route.ComponentProps) {
   return <ManageProductsPage data={loaderData} />;

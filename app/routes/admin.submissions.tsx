@@ -1,24 +1,14 @@
 import type { Route } from "./+types/admin.submissions";
-import { requireAdmin } from "~/domain/auth/session.server";
+import { adminMeta } from "~/components/admin/meta";
+import { adminAction, adminLoader } from "~/domain/auth/admin-route.server";
 import { SubmissionsPage } from "~/features/moderation/components/submissions-page";
 import { submissionsAction, submissionsLoader } from "~/features/moderation/requests/submission-queues.server";
-import { assertSameOrigin } from "~/lib/http/origin.server";
 
-export function meta({ matches }: Route.MetaArgs) {
-  const siteName = matches[0].loaderData?.env.SITE_NAME ?? "Toolnest";
-  return [{ title: `Product Submissions | ${siteName} Admin` }, { name: "robots", content: "noindex" }];
-}
+export const meta = adminMeta("Product Submissions");
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
-  return submissionsLoader(request, context);
-}
+export const loader = adminLoader(submissionsLoader);
 
-export async function action({ request, context }: Route.ActionArgs) {
-  assertSameOrigin(request);
-  await requireAdmin(request, context);
-  return submissionsAction(request, context);
-}
+export const action = adminAction(submissionsAction);
 
 export default function ProductSubmissions({ loaderData }: Route.ComponentProps) {
   return <SubmissionsPage list={loaderData.list} />;

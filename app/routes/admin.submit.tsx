@@ -1,13 +1,11 @@
 import type { Route } from "./+types/admin.submit";
+import { adminMeta } from "~/components/admin/meta";
 import { AdminCreatePage } from "~/features/admin-product-form/components/admin-product-pages";
 import { createAction, createPage } from "~/features/admin-product-form/requests.server";
 import { requireAdmin } from "~/domain/auth/session.server";
 import { assertSameOrigin } from "~/lib/http/origin.server";
 
-export function meta({ matches }: Route.MetaArgs) {
-  const siteName = matches[0].loaderData?.env.SITE_NAME ?? "Toolnest";
-  return [{ title: `Add New Product | ${siteName} Admin` }, { name: "robots", content: "noindex" }];
-}
+export const meta = adminMeta("Add New Product");
 
 /** Trending Ads' Add New Product: the create form with advertising on; back to /admin/trending-ads after saving. */
 export async function loader({ request, context }: Route.LoaderArgs) {

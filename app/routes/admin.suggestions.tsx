@@ -1,24 +1,14 @@
 import type { Route } from "./+types/admin.suggestions";
-import { requireAdmin } from "~/domain/auth/session.server";
+import { adminMeta } from "~/components/admin/meta";
+import { adminAction, adminLoader } from "~/domain/auth/admin-route.server";
 import { SuggestionsPage } from "~/features/moderation/components/suggestions-page";
 import { suggestionsAction, suggestionsLoader } from "~/features/moderation/requests/submission-queues.server";
-import { assertSameOrigin } from "~/lib/http/origin.server";
 
-export function meta({ matches }: Route.MetaArgs) {
-  const siteName = matches[0].loaderData?.env.SITE_NAME ?? "Toolnest";
-  return [{ title: `User Suggestions | ${siteName} Admin` }, { name: "robots", content: "noindex" }];
-}
+export const meta = adminMeta("User Suggestions");
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
-  return suggestionsLoader(request, context);
-}
+export const loader = adminLoader(suggestionsLoader);
 
-export async function action({ request, context }: Route.ActionArgs) {
-  assertSameOrigin(request);
-  await requireAdmin(request, context);
-  return suggestionsAction(request, context);
-}
+export const action = adminAction(suggestionsAction);
 
 export default function UserSuggestions({ loaderData }: Route.ComponentProps) {
   return <SuggestionsPage list={loaderData.list} />;

@@ -1,25 +1,15 @@
 import type { Route } from "./+types/admin.trending-ads";
+import { adminMeta } from "~/components/admin/meta";
 import { TrendingAdsPage } from "~/features/admin-products/components/trending-ads-page";
 import { productsAction, trendingAdsLoader } from "~/features/admin-products/requests.server";
-import { requireAdmin } from "~/domain/auth/session.server";
-import { assertSameOrigin } from "~/lib/http/origin.server";
+import { adminAction, adminLoader } from "~/domain/auth/admin-route.server";
 
-export function meta({ matches }: Route.MetaArgs) {
-  const siteName = matches[0].loaderData?.env.SITE_NAME ?? "Toolnest";
-  return [{ title: `Trending Ads | ${siteName} Admin` }, { name: "robots", content: "noindex" }];
-}
+export const meta = adminMeta("Trending Ads");
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
-  return trendingAdsLoader(request, context);
-}
+export const loader = adminLoader(trendingAdsLoader);
 
 /** The bulk actions of the table (publish, draft, delete, remap), shared with Manage Products. */
-export async function action({ request, context }: Route.ActionArgs) {
-  assertSameOrigin(request);
-  await requireAdmin(request, context);
-  return productsAction(request, context, "trending-ads");
-}
+export const action = adminAction((request, context) => productsAction(request, context, "trending-ads"));
 
 export default function TrendingAds({ loaderData }: Route.ComponentProps) {
   return <TrendingAdsPage data={loaderData} />;

@@ -1,24 +1,14 @@
 import type { Route } from "./+types/admin.users";
-import { requireAdmin } from "~/domain/auth/session.server";
-import { assertSameOrigin } from "~/lib/http/origin.server";
+import { adminMeta } from "~/components/admin/meta";
+import { adminAction, adminLoader } from "~/domain/auth/admin-route.server";
 import { ManageUsersPage } from "~/features/admin-users/components/manage-users-page";
 import { usersAction, usersLoader } from "~/features/admin-users/requests.server";
 
-export function meta({ matches }: Route.MetaArgs) {
-  const siteName = matches[0].loaderData?.env.SITE_NAME ?? "Toolnest";
-  return [{ title: `Manage Users | ${siteName} Admin` }, { name: "robots", content: "noindex" }];
-}
+export const meta = adminMeta("Manage Users");
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
-  return usersLoader(request, context);
-}
+export const loader = adminLoader(usersLoader);
 
-export async function action({ request, context }: Route.ActionArgs) {
-  assertSameOrigin(request);
-  await requireAdmin(request, context);
-  return usersAction(request, context);
-}
+export const action = adminAction(usersAction);
 
 export default function ManageUsers({ loaderData }: Route.ComponentProps) {
   return <ManageUsersPage data={loaderData} />;

@@ -4,7 +4,6 @@
  * Stripe provider pointed at the fake Stripe server. Each case ends with the order in the state
  * Stripe's record implies, the product's placement matching it, and Orders listing every event.
  */
-import http from "node:http";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../tests/support/raw-rows";
@@ -19,8 +18,9 @@ import * as advertiseModule from "~/routes/advertise";
 import * as siteModule from "~/routes/_site";
 import * as webhookModule from "~/routes/webhooks.stripe";
 import { createProduct } from "../../tests/factories";
-import { APP_URL, adminCookie, localSettings, signedInCookie } from "../../tests/support/auth";
+import { adminCookie, localSettings, signedInCookie } from "../../tests/support/auth";
 import { dataOnlyBuild, startDataServer } from "../../tests/support/data-server";
+import { dataRequest, type DataAnswer, type DataRequestInit } from "../../tests/support/data-request";
 import { startFakeStripe, stripeSignature, type FakeSession, type FakeStripe } from "../../tests/support/fake-stripe";
 
 const SECRET = "whsec_issue34";
@@ -53,42 +53,13 @@ afterAll(async () => {
   await fake.close();
 });
 
-interface Answer {
-  status: number;
-  location: string | null;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the JSON of several routes' answers, read field by field
-  body: any;
-}
-
-function send(path: string, init: { cookie?: string; form?: Record<string, string>; json?: string; signature?: string } = {}): Promise<Answer> {
-  const body = init.form ? new URLSearchParams(init.form).toString() : init.json;
-  const headers: Record<string, string> = { Host: new URL(APP_URL).host };
-  if (init.cookie) headers.Cookie = init.cookie;
-  if (init.form) {
-    headers.Origin = APP_URL;
-    headers["Content-Type"] = "application/x-www-form-urlencoded";
-  }
-  if (init.json !== undefined) headers["Content-Type"] = "application/json";
-  if (init.signature) headers["Stripe-Signature"] = init.signature;
-  if (body !== undefined) headers["Content-Length"] = String(Buffer.byteLength(body));
-  return new Promise((resolve, reject) => {
-    const outgoing = http.request(`${base}${path}`, { method: body === undefined ? "GET" : "POST", headers }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on("data", (chunk: Buffer) => chunks.push(chunk));
-      response.on("end", () => {
-        const text = Buffer.concat(chunks).toString("utf8");
-        const json = String(response.headers["content-type"]).includes("json") && text ? JSON.parse(text) : null;
-        resolve({ status: response.statusCode!, location: response.headers.location ?? null, body: json });
-      });
-    });
-    outgoing.on("error", reject);
-    outgoing.end(body);
-  });
-}
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the JSON of several routes' answers, read field by field
+type Answer = DataAnswer<any>;
+const send = (path: string, init: DataRequestInit = {}): Promise<Answer> => dataRequest(base, path, init);
 
 /** Stripe posts a signed event; 2xx means Stripe stops retrying. */
 async function deliver(body: string): Promise<Answer> {
-  const answer = await send("/webhooks/stripe", { json: body, signature: stripeSignature(body, SECRET) });
+  const answer = await send("/webhooks/stripe", { json: body, headers: { "Stripe-Signature": stripeSignature(body, SECRET) } });
   expect(answer.status, body.slice(0, 80)).toBe(200);
   return answer;
 }

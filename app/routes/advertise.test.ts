@@ -2,74 +2,31 @@
  * /advertise and the test-mode checkout through the real Express app (data-only build: the loaders'
  * and actions' answers as JSON), with the test payment provider (no STRIPE_SECRET_KEY).
  */
-import http from "node:http";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../tests/support/raw-rows";
 import { getDb } from "~/db/registry.server";
-import { setAuthSettings } from "~/domain/auth/auth.server";
 import { DURATION_REQUIRED, PRODUCT_REQUIRED } from "~/features/promotion/pricing";
 import { testPayments } from "~/lib/payments/local-providers.server";
 import { setPayments } from "~/lib/payments/payments.server";
-import * as rootModule from "~/root";
 import * as advertiseModule from "~/routes/advertise";
 import * as checkoutModule from "~/routes/advertise.checkout.$order";
-import * as siteModule from "~/routes/_site";
 import { createProduct } from "../../tests/factories";
-import { APP_URL, localSettings, signedInCookie } from "../../tests/support/auth";
-import { dataOnlyBuild, startDataServer } from "../../tests/support/data-server";
+import { signedInCookie } from "../../tests/support/auth";
+import { serveSitePages } from "../../tests/support/data-server";
+import { dataRequest, type DataAnswer, type DataRequestInit } from "../../tests/support/data-request";
 
-let base = "";
-let close: () => Promise<unknown> = async () => undefined;
+const site = serveSitePages([
+  { id: "routes/advertise", path: "advertise", module: advertiseModule },
+  { id: "routes/advertise.checkout.$order", path: "advertise/checkout/:order", module: checkoutModule },
+]);
+beforeAll(() => setPayments(testPayments()));
+afterAll(() => setPayments(undefined));
 
-beforeAll(async () => {
-  setAuthSettings(localSettings());
-  setPayments(testPayments());
-  ({ base, close } = await startDataServer(
-    dataOnlyBuild([
-      { id: "root", path: "", module: rootModule },
-      { id: "routes/_site", parentId: "root", module: siteModule },
-      { id: "routes/advertise", parentId: "routes/_site", path: "advertise", module: advertiseModule },
-      { id: "routes/advertise.checkout.$order", parentId: "routes/_site", path: "advertise/checkout/:order", module: checkoutModule },
-    ]),
-  ));
-});
-afterAll(async () => {
-  await close();
-  setPayments(undefined);
-  setAuthSettings(undefined);
-});
-
-interface Answer {
-  status: number;
-  location: string | null;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the JSON of several routes' answers, read field by field
-  body: { loaderData: Record<string, any>; actionData: Record<string, any> | null } | null;
-}
-
-function request(path: string, init: { cookie?: string; form?: Record<string, string> } = {}): Promise<Answer> {
-  const body = init.form ? new URLSearchParams(init.form).toString() : undefined;
-  const headers: Record<string, string> = { Host: new URL(APP_URL).host };
-  if (init.cookie) headers.Cookie = init.cookie;
-  if (body !== undefined) {
-    headers.Origin = APP_URL;
-    headers["Content-Type"] = "application/x-www-form-urlencoded";
-    headers["Content-Length"] = String(Buffer.byteLength(body));
-  }
-  return new Promise((resolve, reject) => {
-    const outgoing = http.request(`${base}${path}`, { method: body === undefined ? "GET" : "POST", headers }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on("data", (chunk: Buffer) => chunks.push(chunk));
-      response.on("end", () => {
-        const text = Buffer.concat(chunks).toString("utf8");
-        const json = String(response.headers["content-type"]).includes("json") && text ? (JSON.parse(text) as Answer["body"]) : null;
-        resolve({ status: response.statusCode!, location: response.headers.location ?? null, body: json });
-      });
-    });
-    outgoing.on("error", reject);
-    outgoing.end(body);
-  });
-}
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the JSON of several routes' answers, read field by field
+type Body = { loaderData: Record<string, any>; actionData: Record<string, any> | null };
+type Answer = DataAnswer<Body>;
+const request = (path: string, init: DataRequestInit = {}) => dataRequest<Body>(site.base, path, init);
 
 async function member(name: string) {
   const email = `${name}.${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}@example.com`;

@@ -3,7 +3,6 @@
  * the product page and the product API, with an entry that answers the loaders' and actions'
  * data as JSON instead of rendering HTML, so the tests see what each request decided.
  */
-import http from "node:http";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../tests/support/raw-rows";
@@ -26,6 +25,7 @@ import * as wizardModule from "~/routes/submit-product-details";
 import { createProduct, createUser } from "../../tests/factories";
 import { APP_URL, localSettings, signedInCookie } from "../../tests/support/auth";
 import { dataOnlyBuild, startDataServer } from "../../tests/support/data-server";
+import { dataRequest, type DataAnswer, type DataRequestInit } from "../../tests/support/data-request";
 
 const pagesBuild = () =>
   dataOnlyBuild([
@@ -53,47 +53,12 @@ afterAll(async () => {
   setAuthSettings(undefined);
 });
 
-interface Page {
-  status: number;
-  location: string | null;
-  setCookie: string[];
-  body: {
-    loaderData: Record<string, unknown>;
-    actionData: Record<string, { errors?: Record<string, string>; error?: string; logo?: { ok: boolean; message: string } } | undefined> | null;
-  } | null;
-}
+type Page = DataAnswer<{
+  loaderData: Record<string, unknown>;
+  actionData: Record<string, { errors?: Record<string, string>; error?: string; logo?: { ok: boolean; message: string } } | undefined> | null;
+}>;
 
-/**
- * One request over node:http, which (unlike fetch) may set Host: the app answers as APP_URL, the
- * address React Router compares a post's Origin with, as behind a proxy.
- */
-function request(
-  path: string,
-  init: { cookie?: string; form?: Record<string, string>; origin?: string | null; headers?: Record<string, string> } = {},
-): Promise<Page> {
-  const body = init.form ? new URLSearchParams(init.form).toString() : undefined;
-  const headers: Record<string, string> = { Host: new URL(APP_URL).host, ...init.headers };
-  if (init.cookie) headers.Cookie = init.cookie;
-  if (body !== undefined) {
-    if (init.origin !== null) headers.Origin = init.origin ?? APP_URL;
-    headers["Content-Type"] = "application/x-www-form-urlencoded";
-    headers["Content-Length"] = String(Buffer.byteLength(body));
-  }
-  return new Promise((resolve, reject) => {
-    const outgoing = http.request(`${base}${path}`, { method: body === undefined ? "GET" : "POST", headers }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on("data", (chunk: Buffer) => chunks.push(chunk));
-      response.on("end", () => {
-        const text = Buffer.concat(chunks).toString("utf8");
-        const json = String(response.headers["content-type"]).includes("json") && text ? (JSON.parse(text) as Page["body"]) : null;
-        const setCookie = response.headers["set-cookie"] ?? [];
-        resolve({ status: response.statusCode!, location: response.headers.location ?? null, setCookie, body: json });
-      });
-    });
-    outgoing.on("error", reject);
-    outgoing.end(body);
-  });
-}
+const request = (path: string, init: DataRequestInit = {}): Promise<Page> => dataRequest(base, path, init);
 
 async function member(name: string) {
   const email = `${name}.${Date.now().toString(36)}@example.com`;

@@ -2,19 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/db/registry.server";
 import { setAuthSettings } from "~/domain/auth/auth.server";
 import * as logoutRoute from "~/routes/logout";
-import { cookieHeader, devSignIn, formRequest, localSettings } from "../../tests/support/auth";
+import { formRequest, localSettings, signedInCookie } from "../../tests/support/auth";
 import { onboardingAction, onboardingLoader } from "~/features/profile/requests.server";
 import { getProfile } from "~/domain/people/profile-record.server";
 import { isProfileComplete } from "~/features/profile/profile";
 
 beforeAll(() => setAuthSettings(localSettings()));
 afterAll(() => setAuthSettings(undefined));
-
-async function signIn(email: string) {
-  const result = await devSignIn(email);
-  if (!result.ok) throw new Error(result.error);
-  return cookieHeader(result.headers.getSetCookie());
-}
 
 type ErrorResult = { data: { errors: Record<string, string> }; init: { status: number } };
 
@@ -33,30 +27,30 @@ describe("onboarding", () => {
     ["   ab   ", "Username must be at least 3 characters"],
     ["x".repeat(51), "Username must be at most 50 characters"],
   ])("refuses the username %j on the server", async (username, message) => {
-    const cookie = await signIn("validate@example.com");
+    const cookie = await signedInCookie("validate@example.com");
     const result = (await onboardingAction(formRequest("/onboarding", { username, career: "" }, { cookie }))) as unknown as ErrorResult;
     expect(result.init.status).toBe(400);
     expect(result.data.errors.username).toBe(message);
   });
 
   it("refuses a username someone else has", async () => {
-    await signIn("takenname@example.com");
-    const cookie = await signIn("other-person@example.com");
+    await signedInCookie("takenname@example.com");
+    const cookie = await signedInCookie("other-person@example.com");
     const result = (await onboardingAction(formRequest("/onboarding", { username: "TakenName" }, { cookie }))) as unknown as ErrorResult;
     expect(result.data.errors.username).toBe("This username is already taken.");
   });
 
   it.each(["ａｄｍｉｎ", "𝕒𝕕𝕞𝕚𝕟", "ADMIN"])("refuses the look-alike %j of a username someone else has", async (username) => {
-    const owner = await signIn("lookalike-owner@example.com");
+    const owner = await signedInCookie("lookalike-owner@example.com");
     const saved = (await onboardingAction(formRequest("/onboarding", { username: "admin", career: "" }, { cookie: owner }))) as Response;
     expect(saved.status).toBe(302);
-    const cookie = await signIn("impostor@example.com");
+    const cookie = await signedInCookie("impostor@example.com");
     const result = (await onboardingAction(formRequest("/onboarding", { username, career: "" }, { cookie }))) as unknown as ErrorResult;
     expect(result.data.errors.username).toBe("This username is already taken.");
   });
 
   it("refuses invisible and text-direction characters, and stores the NFKC form", async () => {
-    const cookie = await signIn("hidden-chars@example.com");
+    const cookie = await signedInCookie("hidden-chars@example.com");
     for (const username of ["ad\u200bmin2", "\u202eevil", "name\u0007"]) {
       const result = (await onboardingAction(formRequest("/onboarding", { username, career: "" }, { cookie }))) as unknown as ErrorResult;
       expect(result.init.status).toBe(400);
@@ -69,7 +63,7 @@ describe("onboarding", () => {
   });
 
   it("saves, sets updated_at, goes home, and a complete profile skips onboarding afterwards", async () => {
-    const cookie = await signIn("saver@example.com");
+    const cookie = await signedInCookie("saver@example.com");
     expect(await onboardingLoader(new Request("http://localhost:3000/onboarding", { headers: { Cookie: cookie } }))).toEqual({
       username: "saver",
       career: "",
@@ -91,7 +85,7 @@ describe("onboarding", () => {
 
 describe("sign out", () => {
   it("clears the session cookie and flashes Signed Out on the way home", async () => {
-    const cookie = await signIn("bye@example.com");
+    const cookie = await signedInCookie("bye@example.com");
     const response = (await logoutRoute.action({ request: formRequest("/logout", {}, { cookie }), params: {}, context: {} } as never)) as Response;
     expect(response.headers.get("Location")).toBe("/");
     const cookies = response.headers.getSetCookie();
