@@ -1,6 +1,6 @@
 import type { Route } from "./+types/admin.orders";
 import { AdminOrdersPage } from "~/features/promotion/components/admin-orders-page";
-import { adminOrdersLoader } from "~/features/promotion/advertise-page.server";
+import { adminOrdersLoader } from "~/features/promotion/requests.server";
 
 export function meta({ matches }: Route.MetaArgs) {
   const siteName = matches[0].loaderData?.env.SITE_NAME ?? "Toolnest";

@@ -9,7 +9,7 @@ import { savedProducts } from "~/features/engagement/engagement.server";
 import { loadEditProfile, saveEditProfile } from "~/features/profile/edit-profile.server";
 import { listOwnProducts } from "~/features/profile/my-products.server";
 import { parseProfileTab } from "~/features/profile/types";
-import { userActivities } from "~/features/stats/activities.server";
+import { userActivities } from "~/features/stats/queries.server";
 import { assertSameOrigin } from "~/lib/http/origin.server";
 
 /** /profile: the card, and the data of the tab the `tab` query names. */

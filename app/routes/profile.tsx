@@ -4,7 +4,7 @@ import { EditProfileForm } from "~/features/profile/edit-profile-form";
 import { OwnProductsList } from "~/features/profile/own-products-list";
 import { ProfileCard } from "~/features/profile/profile-card";
 import { ProfileTabs } from "~/features/profile/profile-tabs";
-import { MyActivities } from "~/features/stats/my-activities";
+import { MyActivities } from "~/features/stats/components/my-activities";
 import { profileAction, profileLoader } from "./profile.server";
 
 export function meta({ matches }: Route.MetaArgs) {

@@ -1,5 +1,5 @@
 import { lazyFormat } from "~/lib/format";
-import type { DailyPoint } from "./stats";
+import type { DailyPoint } from "../stats";
 
 const dayFormat = lazyFormat(() => new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" }));
 

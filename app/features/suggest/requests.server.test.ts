@@ -6,7 +6,8 @@ import { setAuthSettings } from "~/domain/auth/auth.server";
 import { CLIENT_IP_HEADER, FLASH_COOKIE } from "~/lib/http/headers";
 import { formRequest, localSettings, signedInCookie } from "../../../tests/support/auth";
 import { SUGGESTION_REQUIRED, SUGGESTION_TOO_LONG } from "./suggest";
-import { SUGGEST_RATE_LIMITED, suggestAction, suggestionSlug } from "./suggest.server";
+import { SUGGEST_RATE_LIMITED, suggestAction } from "./requests.server";
+import { suggestionSlug } from "./mutations.server";
 
 beforeAll(() => setAuthSettings(localSettings()));
 afterAll(() => setAuthSettings(undefined));

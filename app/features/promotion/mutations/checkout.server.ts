@@ -12,10 +12,10 @@ import { managedByAs } from "~/domain/product-access.server";
 import { env } from "~/lib/env.server";
 import { logger } from "~/lib/logger.server";
 import type { CheckoutSessionState, Payments } from "~/lib/payments/provider";
-import { orderStatus, type OrderRow } from "./order-reads.server";
-import type { OrderStatus } from "./order-state";
+import { orderStatus, type OrderRow } from "../queries.server";
+import type { OrderStatus } from "../order-state";
 import { recordLocalFact } from "./orders.server";
-import { CURRENCY, INIT_FAILED, PRODUCT_REQUIRED, priceFor } from "./pricing";
+import { CURRENCY, INIT_FAILED, PRODUCT_REQUIRED, priceFor } from "../promotion";
 
 export type StartCheckoutResult = { ok: true; orderId: number; url: string } | { ok: false; field: "productId" | "form"; message: string };
 

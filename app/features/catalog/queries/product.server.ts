@@ -6,11 +6,11 @@ import { getDb } from "~/db/registry.server";
 import { productTag, profileTag } from "~/db/cache-bus.server";
 import { cachedRead } from "~/db/data-cache.server";
 import { sanitizeDescription } from "~/lib/sanitize.server";
-import { memo } from "./memo.server";
+import { memo } from "../memo.server";
 import type { ProductCard } from "~/domain/product-card";
 import { CardRow, productCardColumns, queryCards } from "~/domain/product-card.server";
 import { publicProductAs, publicProductFilter } from "~/domain/public-product.server";
-import type { NicheRef } from "./taxonomy-queries.server";
+import type { NicheRef } from "./taxonomy.server";
 
 export interface ProductDetail extends ProductCard {
   headline: string | null;

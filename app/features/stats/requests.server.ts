@@ -4,7 +4,7 @@ import { jsonError, parseProductId, rateLimitedJson } from "~/lib/api.server";
 import { clientIp } from "~/lib/http/client-address";
 import { consume } from "~/domain/rate-limit.server";
 import type { RateLimitRule } from "~/lib/http/rate-limit";
-import { recordView } from "./views.server";
+import { recordView } from "./mutations.server";
 import { requestVisitorHash } from "./visitor.server";
 
 /** Page views per address: generous (a school behind one address), yet bounded. */

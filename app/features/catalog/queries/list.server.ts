@@ -3,11 +3,11 @@ import { selectRows } from "~/db/rows.server";
 import { cachedRead } from "~/db/data-cache.server";
 import { getDb } from "~/db/registry.server";
 import { intArray, textArray } from "~/db/sql-arrays";
-import { decodeCursor, encodeCursor, type ListCursor } from "./cursor.server";
+import { decodeCursor, encodeCursor, type ListCursor } from "../cursor.server";
 import type { ProductCard, ProductPage } from "~/domain/product-card";
 import { CardRow, plainNumber, productCardColumns, queryCards } from "~/domain/product-card.server";
 import { publicProductFilter } from "~/domain/public-product.server";
-import { currentShuffleDay } from "./shuffle.server";
+import { currentShuffleDay } from "../mutations/shuffle.server";
 
 export type { ProductPage };
 

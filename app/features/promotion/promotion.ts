@@ -1,6 +1,7 @@
 /**
- * The promotion's constants and price (spec section 9), shared by the page and the server: the
- * server computes the order's price with these, never taking one from the browser.
+ * The promotion's constants, messages, checkout form and price (spec section 9), shared by the
+ * page and the server: the server computes the order's price with these, never taking one from
+ * the browser.
  */
 import * as z from "zod/mini";
 

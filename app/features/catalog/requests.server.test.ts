@@ -6,10 +6,10 @@ import { invalidate } from "~/db/cache-bus.server";
 import { queryRows } from "../../../tests/support/raw-rows";
 import { getDb } from "~/db/registry.server";
 import { createProduct } from "../../../tests/factories";
-import { loadListPage } from "./list-page.server";
+import { loadListPage } from "./requests.server";
 import { clearMemo } from "./memo.server";
 import { decodeTree, type SidebarNode } from "./sidebar-tree";
-import { nicheSubcategoryCounts } from "./taxonomy-queries.server";
+import { nicheSubcategoryCounts } from "./queries/taxonomy.server";
 
 const run = Date.now().toString(36);
 const NICHE = `sidebar-niche-${run}`;

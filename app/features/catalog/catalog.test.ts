@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { outboundUrl } from "./outbound";
+import { outboundUrl } from "./catalog";
 
 describe("outboundUrl", () => {
   it("adds ref={site} to the product's website", () => {

@@ -2,7 +2,7 @@ import { Bookmark, ChevronUp, MessageSquare, Reply } from "lucide-react";
 import { Link } from "react-router";
 import { ProductLogo } from "~/domain/components/product-logo";
 import { relativeTime } from "~/lib/time";
-import type { Activity } from "./stats";
+import type { Activity } from "../stats";
 
 const verbs: Record<Activity["kind"], string> = {
   review: "Reviewed",

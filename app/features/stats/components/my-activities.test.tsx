@@ -2,8 +2,8 @@ import { renderToString } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import { MyActivities } from "./my-activities";
-import type { Activity } from "./stats";
-import { renderHtml } from "../../../tests/support/render-html";
+import type { Activity } from "../stats";
+import { renderHtml } from "../../../../tests/support/render-html";
 
 const now = Date.parse("2025-06-10T12:00:00Z");
 const product = { slug: "notion", name: "Notion", logo_url: null };

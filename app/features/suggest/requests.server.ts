@@ -3,16 +3,10 @@
  * suggestion record (a pending product of type "suggestion", which no public read ever shows:
  * see domain/public-product.server.ts). Nothing public changes, so no cache is invalidated.
  */
-import crypto from "node:crypto";
-import { sql } from "drizzle-orm";
 import { data, redirect } from "react-router";
-import { z } from "zod";
-import type { Database } from "~/db/client.server";
-import { col, selectRow } from "~/db/rows.server";
 import { getDb } from "~/db/registry.server";
-import { getOptionalUser, type SessionUser } from "~/domain/auth/session.server";
+import { getOptionalUser } from "~/domain/auth/session.server";
 import { setFlash } from "~/domain/flash.server";
-import { insertSuggestion } from "~/domain/products/edits.server";
 import { consumeAll } from "~/domain/rate-limit.server";
 import { parseForm } from "~/lib/forms";
 import { clientIp } from "~/lib/http/client-address";
@@ -21,16 +15,15 @@ import type { RateLimitRule } from "~/lib/http/rate-limit";
 import { logger } from "~/lib/logger.server";
 import {
   AFTER_SUGGESTION,
-  HEADLINE_MAX,
   STAY_FIELD,
   SUGGESTION_FAILED,
   SUGGESTION_THANKS,
-  cut,
   resumePath,
   resumedText,
   suggestionSchema,
   type SuggestErrors,
 } from "./suggest";
+import { createSuggestion } from "./mutations.server";
 
 const HOUR = 60 * 60;
 export const SUGGEST_RATE_LIMITS = {
@@ -40,9 +33,6 @@ export const SUGGEST_RATE_LIMITS = {
 } satisfies Record<string, RateLimitRule>;
 
 export const SUGGEST_RATE_LIMITED = "You've sent several suggestions in the last hour. Please try again later.";
-
-/** The same text from the same member within this window is the same suggestion (a double submit). */
-const DUPLICATE_WINDOW = "1 minute";
 
 /** The page's data: the text a return from sign-in carries (never submitted by itself). */
 export function suggestLoader(request: Request) {
@@ -85,40 +75,4 @@ export async function suggestAction(request: Request) {
 
 function failure(errors: SuggestErrors, status: number, headers?: HeadersInit) {
   return data({ ok: false as const, errors }, { status, headers });
-}
-
-type Submitter = Pick<SessionUser, "id" | "email" | "name" | "profile">;
-
-/**
- * Stores the suggestion: the spec's insert (product_name "Resource Suggestion", headline the
- * first 100 characters, tagline "User Suggestion", slug resource-suggestion-…, pending, the
- * submitter). A second copy of the same text from the same member within a minute is the same
- * submission (a double click, a resent form) and is not stored again; the per-member lock makes
- * that hold for two requests at once. Answers the suggestion's id and whether it is new.
- */
-export async function createSuggestion(db: Database, submitter: Submitter, text: string): Promise<{ id: number; created: boolean }> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`suggest:${submitter.id}`}))`);
-    const duplicate = await selectRow(
-      tx,
-      z.object({ id: col.int }),
-      sql`select id from products
-          where submitter_id = ${submitter.id} and type = 'suggestion' and description = ${text}
-            and created_at > now() - ${DUPLICATE_WINDOW}::interval
-          limit 1`,
-    );
-    if (duplicate) return { id: duplicate.id, created: false };
-    const id = await insertSuggestion(tx, {
-      text,
-      headline: cut(text, HEADLINE_MAX),
-      slug: suggestionSlug(),
-      submitter: { id: submitter.id, email: submitter.email, name: submitter.profile.username ?? submitter.name },
-    });
-    return { id, created: true };
-  });
-}
-
-/** resource-suggestion-<milliseconds>-<random>: the spec's timestamp, unique within a millisecond too. */
-export function suggestionSlug(now = Date.now()): string {
-  return `resource-suggestion-${now}-${crypto.randomBytes(5).toString("hex")}`;
 }

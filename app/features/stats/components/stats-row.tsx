@@ -1,7 +1,7 @@
 import { STATS_COUNTING_NOTE } from "~/domain/stats-note";
 import { formatCount } from "~/lib/format";
 import { StatsChart } from "./stats-chart";
-import type { SubmitterStats } from "./stats";
+import type { SubmitterStats } from "../stats";
 
 /** The submitter's stats row on their own product page: real counts, never sample numbers. */
 export function StatsRow({ stats }: { stats: SubmitterStats }) {

@@ -2,12 +2,12 @@ import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { col, selectRow } from "~/db/rows.server";
 import { beforeEach, describe, expect, it } from "vitest";
-import { queryRows } from "../../../tests/support/raw-rows";
+import { queryRows } from "../../../../tests/support/raw-rows";
 import { getDb } from "~/db/registry.server";
-import { createProduct } from "../../../tests/factories";
+import { createProduct } from "../../../../tests/factories";
 import { InvalidCursorError, listProducts } from "./list.server";
-import { clearMemo } from "./memo.server";
-import { buildShuffleDay, resetShuffleCache, utcDay } from "./shuffle.server";
+import { clearMemo } from "../memo.server";
+import { buildShuffleDay, resetShuffleCache, utcDay } from "../mutations/shuffle.server";
 
 async function collectAll(filter: Parameters<typeof listProducts>[0], pageSize: number) {
   const ids: number[] = [];

@@ -8,10 +8,10 @@ import { assertSameOrigin } from "~/lib/http/origin.server";
 import { logger } from "~/lib/logger.server";
 import { payments } from "~/lib/payments/payments.server";
 import { WebhookSignatureError } from "~/lib/payments/provider";
-import { cancelOwnOrder, confirmOnReturn, payTestOrder, startCheckout } from "./checkout.server";
-import { countOrders, findOwnOrder, listOrderEvents, listOrders, listPromotableProducts, listUnmatchedEvents, type OrderRow } from "./order-reads.server";
-import { handlePaymentEvent } from "./orders.server";
-import { checkoutSchema } from "./pricing";
+import { cancelOwnOrder, confirmOnReturn, payTestOrder, startCheckout } from "./mutations/checkout.server";
+import { countOrders, findOwnOrder, listOrderEvents, listOrders, listPromotableProducts, listUnmatchedEvents, type OrderRow } from "./queries.server";
+import { handlePaymentEvent } from "./mutations/orders.server";
+import { checkoutSchema } from "./promotion";
 
 function orderParam(value: string | null): number | null {
   return value && /^\d{1,9}$/.test(value) ? Number(value) : null;

@@ -3,8 +3,8 @@
  * its payment events (verified webhooks, and our own facts: the test-mode Pay, a session seen paid
  * on return, a session we expired) whatever order they came in, in `deriveOrder`; `syncPlacement`
  * keeps the product's placement equal to its paid orders'. The public lists read the dates at
- * request time, so nothing stays advertised after its end. The pure rules are in `order-state.ts`,
- * the reads in `order-reads.server.ts`, the buyer's checkout in `checkout.server.ts`.
+ * request time, so nothing stays advertised after its end. The pure rules are in `../order-state.ts`,
+ * the reads in `../queries.server.ts`, the buyer's checkout in `checkout.server.ts`.
  */
 import { sql } from "drizzle-orm";
 import { z } from "zod";
@@ -15,10 +15,10 @@ import { writePlacement } from "~/domain/products/edits.server";
 import { env } from "~/lib/env.server";
 import { queueMail } from "~/lib/mail/mail.server";
 import type { PaymentEvent } from "~/lib/payments/provider";
-import { deriveState, ORDER_STATUSES, placementOf } from "./order-state";
-import { endDate, formatMoney } from "./pricing";
+import { deriveState, ORDER_STATUSES, placementOf } from "../order-state";
+import { endDate, formatMoney } from "../promotion";
 
-export type { OrderEvent, OrderRow, PromotableProduct } from "./order-reads.server";
+export type { OrderEvent, OrderRow, PromotableProduct } from "../queries.server";
 
 type Tx = Pick<Database, "execute">;
 

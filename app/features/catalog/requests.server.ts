@@ -1,12 +1,27 @@
-import { data } from "react-router";
+/**
+ * What the catalogue's routes call: a list page's data (first page, sidebar, Spotlight, Trending),
+ * the public API's list parameters, and the 301 from a renamed niche's or subcategory's old slug.
+ */
+import { z } from "zod";
+import { data, redirect } from "react-router";
 import type { ListCard, ListCardPage, ProductCard } from "~/domain/product-card";
 import { env } from "~/lib/env.server";
-import { listProducts, type ListFilter } from "./list.server";
-import { spotlight, trending } from "./product.server";
+import { listProducts, type ListFilter } from "./queries/list.server";
+import { spotlight, trending } from "./queries/product.server";
 import type { SidebarData } from "./components/sidebar";
 import { memo } from "./memo.server";
 import { encodeTree, nicheGroups, nicheTree } from "./sidebar-tree";
-import { nicheSubcategoryCounts, nichesWithCounts } from "./taxonomy-queries.server";
+import { AI_CATEGORY_SLUG } from "./catalog";
+import {
+  aiSubcategoryIds,
+  getPublishedNiche,
+  getPublishedSubcategory,
+  nicheSubcategoryCounts,
+  nichesWithCounts,
+  renamedSlug,
+  type NicheRef,
+  type TaxonKind,
+} from "./queries/taxonomy.server";
 
 // toLocaleDateString builds a formatter on each call (2% of a list page's CPU): one, made once.
 const MONTH_YEAR = new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
@@ -54,7 +69,7 @@ function sidebarTree(niche: { nicheId: number; nicheSlug: string } | undefined, 
   });
 }
 
-/** As the counts it is built from (taxonomy-queries.server.ts). */
+/** As the counts it is built from (queries/taxonomy.server.ts). */
 const SIDEBAR_TTL = 60_000;
 
 /**
@@ -92,4 +107,83 @@ export function listHeading(topic: string, subtitle: string, trail: { name: stri
 /** A 404 page for a missing niche or category, with the spec's message. */
 export function notFound(message: string): never {
   throw data({ message }, { status: 404 });
+}
+
+// The public API's list parameters.
+
+const slug = z.string().trim().min(1).max(200);
+
+export const listQuerySchema = z.object({
+  niche: slug.optional(),
+  subcategory: slug.optional(),
+  tag: z.string().trim().min(1).max(100).optional(),
+  cursor: z.string().min(1).max(500).optional(),
+  limit: z.coerce.number({ error: "must be a whole number from 1 to 100" }).int("must be a whole number from 1 to 100").min(1, "must be a whole number from 1 to 100").max(100, "must be a whole number from 1 to 100").default(20),
+});
+
+export type ListQuery = z.infer<typeof listQuerySchema>;
+
+export class ParameterError extends Error {
+  constructor(
+    readonly parameter: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Reads list parameters from a URL; repeated parameters are an error, not a guess. */
+export function parseListQuery(url: URL): ListQuery {
+  const raw: Record<string, string> = {};
+  for (const key of ["niche", "subcategory", "tag", "cursor", "limit"]) {
+    const values = url.searchParams.getAll(key);
+    if (values.length > 1) throw new ParameterError(key, "must be given once");
+    if (values.length === 1 && values[0] !== "") raw[key] = values[0]!;
+  }
+  const parsed = listQuerySchema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new ParameterError(String(issue.path[0] ?? "query"), issue.message);
+  }
+  return parsed.data;
+}
+
+export interface ResolvedFilter {
+  filter: ListFilter;
+  niche?: NicheRef;
+  subcategory?: NicheRef;
+}
+
+/** Turns slugs into ids: the AI pseudo-category, a parent subcategory with its children, a niche. */
+export async function resolveListFilter(query: Pick<ListQuery, "niche" | "subcategory" | "tag">): Promise<ResolvedFilter> {
+  const result: ResolvedFilter = { filter: {} };
+  if (query.niche) {
+    const niche = await getPublishedNiche(query.niche);
+    if (!niche) throw new ParameterError("niche", "no published niche has this slug");
+    result.niche = niche;
+    result.filter.nicheId = niche.id;
+  }
+  if (query.subcategory === AI_CATEGORY_SLUG) {
+    result.filter.subcategoryIds = await aiSubcategoryIds();
+  } else if (query.subcategory) {
+    const subcategory = await getPublishedSubcategory(query.subcategory);
+    if (!subcategory) throw new ParameterError("subcategory", "no published subcategory has this slug");
+    result.subcategory = subcategory;
+    result.filter.subcategoryIds = [subcategory.id, ...subcategory.childIds];
+  }
+  if (query.tag) result.filter.tag = query.tag;
+  return result;
+}
+
+// Renamed niches and subcategories (decision 045): a public page that finds no published row under
+// a slug asks here before answering 404, and answers 301 to the current slug.
+
+/**
+ * Throws a 301 to `to(currentSlug)` (keeping the query string) when `slug` is an old one;
+ * returns when it is not, so the caller answers its 404.
+ */
+export async function redirectRenamed(kind: TaxonKind, slug: string, request: Request, to: (current: string) => string): Promise<void> {
+  const current = await renamedSlug(kind, slug);
+  if (!current || current === slug) return;
+  throw redirect(`${to(encodeURIComponent(current))}${new URL(request.url).search}`, 301);
 }

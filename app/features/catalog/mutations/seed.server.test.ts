@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { col, selectRow } from "~/db/rows.server";
 import { describe, expect, it } from "vitest";
-import { queryRows } from "../../../tests/support/raw-rows";
+import { queryRows } from "../../../../tests/support/raw-rows";
 import { getDb } from "~/db/registry.server";
 import { seedDemoCatalog } from "./seed.server";
 

@@ -5,14 +5,14 @@ import { getDb } from "~/db/registry.server";
 import { niches, products } from "~/db/schema";
 import { intArray } from "~/db/sql-arrays";
 import { isPublicProduct, publicProductFilter } from "~/domain/public-product.server";
-import { memo } from "./memo.server";
+import { memo } from "../memo.server";
 
 const Ref = z.object({ id: col.int, name: col.text, slug: col.text });
 const CountedRow = Ref.extend({ count: col.int });
 export type NicheRef = z.output<typeof Ref>;
 export type CountedRef = z.output<typeof CountedRow>;
 
-export { AI_CATEGORY_NAME, AI_CATEGORY_SLUG } from "./ai-category";
+export { AI_CATEGORY_NAME, AI_CATEGORY_SLUG } from "../catalog";
 const AI_SUBCATEGORY_PATTERN = "(^|[^a-z])(ai|llm|mlops)([^a-z]|$)|machine learning";
 
 const COUNTS_TTL = 60_000;
@@ -140,4 +140,19 @@ export function nicheSubcategoryCounts(): Promise<NicheSubcategoryCount[]> {
           order by s.name`,
     ),
   );
+}
+
+/** Which table an old slug (taxonomy_slug_redirects, decision 045) belongs to. */
+export type TaxonKind = "niche" | "subcategory";
+
+/** The current slug of the published niche or subcategory that used to answer to `slug`. */
+export async function renamedSlug(kind: TaxonKind, slug: string): Promise<string | undefined> {
+  const target = kind === "niche" ? sql.raw("niches") : sql.raw("subcategories");
+  const row = await selectRow(
+    getDb(),
+    z.object({ slug: col.text }),
+    sql`select t.slug from taxonomy_slug_redirects r join ${target} t on t.id = r.target_id and t.status = 'published'
+         where r.kind = ${kind} and r.old_slug = ${slug}`,
+  );
+  return row?.slug;
 }
