@@ -9,7 +9,7 @@ import {
   getPublishedNiche,
   nichesWithCounts,
 } from "~/features/catalog/queries/taxonomy.server";
-import { listPageMeta } from "~/features/seo/meta";
+import { listPageMeta } from "~/features/seo/seo";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const nicheSlug = new URL(request.url).searchParams.get("niche");

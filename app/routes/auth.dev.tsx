@@ -6,7 +6,7 @@ import { devSignInScope, isDevSignInAvailableTo } from "~/domain/auth/auth.serve
 import { getOptionalUser } from "~/domain/auth/session.server";
 import { safeRedirectPath } from "~/domain/auth/redirect-path";
 import { assertSameOrigin } from "~/lib/http/origin.server";
-import { devSignIn } from "~/features/auth/sign-in.server";
+import { devSignIn } from "~/features/auth/requests.server";
 import { afterSignInPath } from "~/features/profile/onboarding.server";
 
 export function meta() {

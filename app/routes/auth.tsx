@@ -6,7 +6,7 @@ import { getOptionalUser } from "~/domain/auth/session.server";
 import { safeRedirectPath } from "~/domain/auth/redirect-path";
 import { SUSPENDED_CODE, SUSPENDED_MESSAGE } from "~/domain/auth/suspension";
 import { assertSameOrigin } from "~/lib/http/origin.server";
-import { startGoogleSignIn } from "~/features/auth/sign-in.server";
+import { startGoogleSignIn } from "~/features/auth/requests.server";
 import { afterSignInPath } from "~/features/profile/onboarding.server";
 import { useSiteEnv } from "~/domain/root-data";
 

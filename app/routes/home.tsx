@@ -7,7 +7,7 @@ import { Spotlight, TrendingPanel } from "~/features/catalog/components/spotligh
 import { loadListPage } from "~/features/catalog/requests.server";
 import { countLiveProducts } from "~/features/catalog/queries/taxonomy.server";
 import { redirectToPrimaryNiche } from "~/features/profile/primary-niche.server";
-import { seoMeta } from "~/features/seo/meta";
+import { seoMeta } from "~/features/seo/seo";
 import { formatCount } from "~/lib/format";
 import { env } from "~/lib/env.server";
 

@@ -4,7 +4,7 @@ import { ListPageView } from "~/features/catalog/components/list-page-view";
 import { cardEngagement } from "~/features/engagement/components/card-engagement";
 import { listHeading, listSite, loadListPage, notFound, redirectRenamed } from "~/features/catalog/requests.server";
 import { getPublishedNiche } from "~/features/catalog/queries/taxonomy.server";
-import { listPageMeta } from "~/features/seo/meta";
+import { listPageMeta } from "~/features/seo/seo";
 
 export async function loader({ params, request }: Route.LoaderArgs) {
   const niche = await getPublishedNiche(params.niche);

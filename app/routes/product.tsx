@@ -15,7 +15,7 @@ import { descriptionWithoutTagline } from "~/domain/description";
 import { TagLink } from "~/components/tag-link";
 import { firstUpvoters, getPublicProduct, similarProducts, spotlight } from "~/features/catalog/queries/product.server";
 import { listCards, notFound } from "~/features/catalog/requests.server";
-import { breadcrumbListLd, jsonLd, seoMeta, softwareApplicationLd } from "~/features/seo/meta";
+import { breadcrumbListLd, jsonLd, seoMeta, softwareApplicationLd } from "~/features/seo/seo";
 import { env } from "~/lib/env.server";
 import { cardEngagement } from "~/features/engagement/components/card-engagement";
 import { ProductUpvoters } from "~/features/engagement/components/product-upvoters";

@@ -6,7 +6,7 @@ import { ListPageView } from "~/features/catalog/components/list-page-view";
 import { cardEngagement } from "~/features/engagement/components/card-engagement";
 import { listHeading, listSite, loadListPage, notFound, redirectRenamed } from "~/features/catalog/requests.server";
 import { aiSubcategoryIds, getPublishedNiche, getPublishedSubcategory } from "~/features/catalog/queries/taxonomy.server";
-import { listPageMeta } from "~/features/seo/meta";
+import { listPageMeta } from "~/features/seo/seo";
 
 const CATEGORY_MISSING = "This category doesn't exist, has been removed, or is not published.";
 

@@ -3,7 +3,7 @@ import { CatalogErrorBoundary } from "~/features/catalog/components/not-found-st
 import { ListPageView } from "~/features/catalog/components/list-page-view";
 import { cardEngagement } from "~/features/engagement/components/card-engagement";
 import { listHeading, listSite, loadListPage, notFound } from "~/features/catalog/requests.server";
-import { listPageMeta } from "~/features/seo/meta";
+import { listPageMeta } from "~/features/seo/seo";
 import { tagLabel } from "~/domain/tag-label";
 
 export async function loader({ params }: Route.LoaderArgs) {

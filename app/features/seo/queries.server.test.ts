@@ -4,7 +4,7 @@ import { queryRows } from "../../../tests/support/raw-rows";
 import { getDb } from "~/db/registry.server";
 import { escapeXml } from "~/lib/text";
 import { expectWellFormed, liveSlugs, locs } from "../../../tests/support/sitemap-xml";
-import { SITEMAP_MAX_URLS, sitemapFile, sitemapIndex } from "./sitemap.server";
+import { SITEMAP_MAX_URLS, sitemapFile, sitemapIndex } from "./queries.server";
 
 const APP_URL = "https://toolnest.example";
 

@@ -1,15 +1,19 @@
 /**
- * Password reset and change for e-mail accounts (admins), through Better Auth's own endpoints
- * (hashing, tokens, session revocation). Our rate limits sit in front; answers never say
- * whether an address has an account.
+ * The sign-in flows (Google, the development sign-in) and password reset and change for e-mail
+ * accounts (admins), through Better Auth's own endpoints (hashing, tokens, session revocation).
+ * Our rate limits sit in front; answers never say whether an address has an account.
  */
-import { APIError } from "better-auth/api";
+import { APIError, isAPIError } from "better-auth/api";
+import { data, redirect } from "react-router";
+import { devEmailSchema } from "~/domain/auth/dev-sign-in.server";
+import { safeRedirectPath } from "~/domain/auth/redirect-path";
+import { copySetCookies } from "~/lib/http/set-cookies";
 import { parseForm } from "~/lib/forms";
 import { logger } from "~/lib/logger.server";
 import { clientIp } from "~/lib/http/client-address";
 import { consumeAll } from "~/domain/rate-limit.server";
 import type { RateLimitRule } from "~/lib/http/rate-limit";
-import { getAuth, getAuthState } from "~/domain/auth/auth.server";
+import { getAuth, getAuthState, isDevSignInAvailable, isDevSignInAvailableTo, isGoogleConfigured } from "~/domain/auth/auth.server";
 import {
   INVALID_RESET_LINK,
   NO_PASSWORD_ACCOUNT,
@@ -20,8 +24,10 @@ import {
   RESET_RATE_LIMITED,
   UPDATE_PASSWORD_FAILED,
   type FieldErrors,
-} from "./password";
-import { changePasswordSchema, forgotPasswordSchema, resetPasswordSchema } from "./password-schema";
+  changePasswordSchema,
+  forgotPasswordSchema,
+  resetPasswordSchema,
+} from "./auth";
 import { hasPassword } from "~/domain/auth/password-mail.server";
 import type { SessionUser } from "~/domain/auth/session.server";
 
@@ -143,5 +149,44 @@ export async function changePassword(request: Request, user: Pick<SessionUser, "
     if (code === "PASSWORD_TOO_LONG") return { ok: false, status: 400, fieldErrors: { password: PASSWORD_TOO_LONG } };
     logger().error({ err: error }, "password change failed");
     return { ok: false, status: 503, error: UPDATE_PASSWORD_FAILED };
+  }
+}
+
+/**
+ * "Sign in with Google": starts the OpenID Connect flow (Google back to /auth), or, without
+ * Google, sends a visitor the development sign-in is on for to its screen.
+ */
+export async function startGoogleSignIn(request: Request, redirectTo: string): Promise<Response> {
+  const back = `/auth?redirectTo=${encodeURIComponent(safeRedirectPath(redirectTo))}`;
+  if (!isGoogleConfigured()) {
+    if (isDevSignInAvailableTo(request)) return redirect(`/auth/dev?redirectTo=${encodeURIComponent(safeRedirectPath(redirectTo))}`);
+    throw data({ error: "Sign-in is not configured." }, { status: 503 });
+  }
+  const { headers, response } = await getAuth().api.signInSocial({
+    body: { provider: "google", callbackURL: back, errorCallbackURL: "/auth?error=google", disableRedirect: true },
+    headers: request.headers,
+    returnHeaders: true,
+  });
+  if (!response.url) throw new Error("Better Auth returned no authorization URL.");
+  return redirect(response.url, { headers: copySetCookies(headers) });
+}
+
+export type DevSignInResult = { ok: true; headers: Headers } | { ok: false; status: 400 | 403; error: string };
+
+/**
+ * Signs an e-mail in as if Google had returned it (new users and users it made itself only, see
+ * app/domain/auth/dev-sign-in.server.ts); 404 unless the development sign-in is on. Callers serving a request
+ * check isDevSignInAvailableTo(request) first (routes/auth.dev.tsx); scripts and tests call it directly.
+ */
+export async function devSignIn(email: unknown): Promise<DevSignInResult> {
+  if (!isDevSignInAvailable()) throw data(null, { status: 404 });
+  const parsed = devEmailSchema.safeParse(email);
+  if (!parsed.success) return { ok: false, status: 400, error: "Please enter a valid e-mail address." };
+  try {
+    const { headers } = await getAuth().api.devSignIn({ body: { email: parsed.data }, returnHeaders: true });
+    return { ok: true, headers: copySetCookies(headers) };
+  } catch (error) {
+    if (isAPIError(error) && error.statusCode === 403) return { ok: false, status: 403, error: error.message };
+    throw error;
   }
 }

@@ -2,7 +2,7 @@ import type * as React from "react";
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { FormAlert, FormField } from "~/components/ui/form-field";
-import { PASSWORD_MIN_LENGTH, type FieldErrors } from "./password";
+import { PASSWORD_MIN_LENGTH, type FieldErrors } from "../auth";
 
 export { FormAlert, FormField } from "~/components/ui/form-field";
 

@@ -12,7 +12,7 @@ export function ServiceWorkerUpdates() {
     const controller = new AbortController();
     // Never an uncaught error on the page: the site works the same without the worker.
     const start = () =>
-      void import("./service-worker-client")
+      void import("../service-worker-client")
         .then(({ startServiceWorker }) => startServiceWorker(controller.signal))
         .catch(() => undefined);
     // After the page's own loading, so the worker's install never competes with it.

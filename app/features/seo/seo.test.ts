@@ -11,7 +11,7 @@ import {
   serializeJsonLd,
   softwareApplicationLd,
   META_DESCRIPTION_MAX,
-} from "./meta";
+} from "./seo";
 import { stripHtml, truncateText } from "~/lib/text";
 
 const url = "https://toolnest.example/resources/acme";

@@ -13,7 +13,7 @@ import { createTestDatabase } from "../../../tests/setup/test-database";
 import { createProduct } from "../../../tests/factories";
 import type { IconService } from "./find-logo.server";
 import { InProcessJobQueue } from "~/lib/jobs/in-process.server";
-import { MAX_ATTEMPTS, PRODUCT_LOGO_QUEUE, productLogoJobHandler, sweepProductLogos } from "./logo-sweep.server";
+import { MAX_ATTEMPTS, PRODUCT_LOGO_QUEUE, productLogoJobHandler, sweepProductLogos } from "./jobs.server";
 
 let handle: DatabaseHandle;
 let site: TestSite;
