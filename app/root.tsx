@@ -10,8 +10,8 @@ import { themeScript } from "~/lib/theme";
 import { earlyClickScript } from "~/lib/early-clicks";
 import { NotFoundState, PAGE_NOT_FOUND_MESSAGE } from "~/components/not-found-state";
 import { PageLinkNavigate } from "~/components/ui/page-link";
-import { THEME_COLOR } from "~/features/pwa/manifest";
-import { ServiceWorkerUpdates } from "~/features/pwa/service-worker-updates";
+import { THEME_COLOR } from "~/features/pwa/pwa";
+import { ServiceWorkerUpdates } from "~/features/pwa/components/service-worker-updates";
 // The stylesheet as a URL rather than a side-effect import (decision 063): as a side effect it was
 // attached to the shared chunk every lazy part imports, so the first part to load added the same
 // stylesheet a second time, and the browser restyled and laid out the whole page again.

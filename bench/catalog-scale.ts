@@ -8,10 +8,10 @@ import { sql } from "drizzle-orm";
 import { type Database } from "../app/db/client.server";
 import { queryRows } from "../tests/support/raw-rows";
 import { encodeCursor } from "../app/features/catalog/cursor.server";
-import { listProducts } from "../app/features/catalog/list.server";
-import { firstUpvoters, getPublicProduct, similarProducts, spotlight } from "../app/features/catalog/product.server";
+import { listProducts } from "../app/features/catalog/queries/list.server";
+import { firstUpvoters, getPublicProduct, similarProducts, spotlight } from "../app/features/catalog/queries/product.server";
 import { catalogDir } from "../app/domain/catalog-dir.server";
-import { currentShuffleDay } from "../app/features/catalog/shuffle.server";
+import { currentShuffleDay } from "../app/features/catalog/mutations/shuffle.server";
 import { timeMany, type Timing } from "./stats";
 
 /** Seeds the 14 niches and 146 subcategories (no products) and links every product to 1-2 of each. */

@@ -23,7 +23,7 @@ import { openDatabase, type DatabaseHandle } from "../app/db/client.server";
 import { queryRows } from "../tests/support/raw-rows";
 import { setDatabase } from "../app/db/registry.server";
 import { clearMemo } from "../app/features/catalog/memo.server";
-import { resetShuffleCache } from "../app/features/catalog/shuffle.server";
+import { resetShuffleCache } from "../app/features/catalog/mutations/shuffle.server";
 import { assertLocalDatabaseUrl } from "../tests/setup/local-database";
 import { runAdminProductsBench } from "./admin-products";
 import { placeInTaxonomy, runListBench } from "./catalog-scale";

@@ -1,5 +1,5 @@
 /** `npm run db:seed`: loads the demo catalogue into an empty database (a no-op otherwise). */
-import { seedDemoCatalog } from "../app/features/catalog/seed.server";
+import { seedDemoCatalog } from "../app/features/catalog/mutations/seed.server";
 import { parseEnv } from "../app/lib/env.server";
 import { exitWithError } from "../server/cli";
 import { openAppDatabase } from "../server/database";

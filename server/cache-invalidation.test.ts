@@ -4,7 +4,7 @@ import { invalidate, onInvalidate, productTag, type CacheTag } from "~/db/cache-
 import { databaseWasBusy, isDatabaseBusy, openDatabase, withDatabaseBusyScope, type DatabaseHandle } from "~/db/client.server";
 import { queryRows } from "../tests/support/raw-rows";
 import { getDatabaseHandle, getDb } from "~/db/registry.server";
-import { addFeedback } from "~/features/feedback/feedback.server";
+import { addFeedback } from "~/features/feedback/mutations.server";
 import { createProduct, createUser } from "../tests/factories";
 import { clearPageCache, dropCachedPages, getCachedPage, putCachedPage } from "./page-cache";
 

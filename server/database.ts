@@ -1,8 +1,8 @@
 import { openDatabase, type DatabaseHandle } from "../app/db/client.server";
 import { setDatabase } from "../app/db/registry.server";
 import { loadSharedAuthSecret } from "../app/domain/auth/config.server";
-import { seedDemoCatalog } from "../app/features/catalog/seed.server";
-import { currentShuffleDay } from "../app/features/catalog/shuffle.server";
+import { seedDemoCatalog } from "../app/features/catalog/mutations/seed.server";
+import { currentShuffleDay } from "../app/features/catalog/mutations/shuffle.server";
 import type { Env } from "../app/lib/env.server";
 
 interface PrepareOptions {

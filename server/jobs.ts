@@ -6,7 +6,7 @@
 import type { DatabaseHandle } from "../app/db/client.server";
 import { IMPORT_QUEUE, importJobHandler, importWriteSettings } from "../app/features/catalog-import/jobs.server";
 import { sweepImports } from "../app/features/catalog-import/mutations/lifecycle.server";
-import { PRODUCT_LOGO_QUEUE, productLogoJobHandler, scheduleProductLogoSweeps } from "../app/features/logos/logo-sweep.server";
+import { PRODUCT_LOGO_QUEUE, productLogoJobHandler, scheduleProductLogoSweeps } from "../app/features/logos/jobs.server";
 import { startMailOutbox } from "../app/domain/mail-outbox.server";
 import { InProcessJobQueue } from "../app/lib/jobs/in-process.server";
 import { setJobQueue, type JobQueue } from "../app/lib/jobs/job-queue";

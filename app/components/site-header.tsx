@@ -124,43 +124,35 @@ function SearchDialog() {
   }, []);
 
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        <IconButton icon={SearchIcon} aria-label="Open search" title="Search (Ctrl+K)" />
-      </DialogTrigger>
-      {open ? (
-        <Suspense fallback={null}>
-          <SearchPanel onDone={() => setOpen(false)} />
-        </Suspense>
-      ) : null}
-    </Dialog>
+    <LazyDialog open={open} onOpenChange={setOpen} trigger={<IconButton icon={SearchIcon} aria-label="Open search" title="Search (Ctrl+K)" />}>
+      <SearchPanel onDone={() => setOpen(false)} />
+    </LazyDialog>
   );
 }
 
 function FeedbackDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      {open ? (
-        <Suspense fallback={null}>
-          <FeedbackPanel />
-        </Suspense>
-      ) : null}
-    </Dialog>
+    <LazyDialog open={open} onOpenChange={onOpenChange}>
+      <FeedbackPanel />
+    </LazyDialog>
   );
 }
 
 function MobileMenu({ onFeedback, signedIn }: { onFeedback: () => void; signedIn: boolean }) {
   const [open, setOpen] = useState(false);
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        <IconButton icon={MenuIcon} aria-label="Open menu" className="md:hidden" />
-      </DialogTrigger>
-      {open ? (
-        <Suspense fallback={null}>
-          <MobileMenuPanel onClose={() => setOpen(false)} onFeedback={onFeedback} signedIn={signedIn} submitLinks={SUBMIT_LINKS} />
-        </Suspense>
-      ) : null}
+    <LazyDialog open={open} onOpenChange={setOpen} trigger={<IconButton icon={MenuIcon} aria-label="Open menu" className="md:hidden" />}>
+      <MobileMenuPanel onClose={() => setOpen(false)} onFeedback={onFeedback} signedIn={signedIn} submitLinks={SUBMIT_LINKS} />
+    </LazyDialog>
+  );
+}
+
+/** A header dialog whose panel (a lazy module) is rendered, and so loaded, only while it is open. */
+function LazyDialog({ open, onOpenChange, trigger, children }: { open: boolean; onOpenChange: (open: boolean) => void; trigger?: ReactNode; children: ReactNode }) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      {trigger ? <DialogTrigger asChild>{trigger}</DialogTrigger> : null}
+      {open ? <Suspense fallback={null}>{children}</Suspense> : null}
     </Dialog>
   );
 }

@@ -1,4 +1,4 @@
-import { services } from "~/lib/services.server";
+import { requireService, setService } from "~/lib/services.server";
 import type { Database, DatabaseHandle } from "./client.server";
 
 declare module "~/lib/services.server" {
@@ -9,13 +9,11 @@ declare module "~/lib/services.server" {
 }
 
 export function setDatabase(handle: DatabaseHandle | undefined) {
-  services().database = handle;
+  setService("database", handle);
 }
 
 export function getDatabaseHandle(): DatabaseHandle {
-  const handle = services().database;
-  if (!handle) throw new Error("The database is not open yet.");
-  return handle;
+  return requireService("database", "The database is not open yet.");
 }
 
 export function getDb(): Database {

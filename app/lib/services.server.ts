@@ -26,3 +26,15 @@ export function services(): Partial<Services> {
   holder[KEY] ??= {};
   return holder[KEY];
 }
+
+/** A service's slot, or an error saying it is not open yet (the server opens them at start). */
+export function requireService<K extends keyof Services>(key: K, missing: string): NonNullable<Services[K]> {
+  const value = services()[key];
+  if (value === undefined || value === null) throw new Error(missing);
+  return value;
+}
+
+/** Fills or (with undefined) empties a service's slot: the server at start, tests around a case. */
+export function setService<K extends keyof Services>(key: K, value: Services[K] | undefined): void {
+  services()[key] = value;
+}

@@ -1,10 +1,9 @@
 import { Link, data, redirect } from "react-router";
 import type { Route } from "./+types/account.password";
 import { FormField } from "~/components/ui/form-field";
-import { NO_PASSWORD_ACCOUNT, PASSWORD_UPDATED } from "~/features/auth/password";
-import { NewPasswordForm, PasswordCard } from "~/features/auth/password-form";
-import { changePasswordSchema } from "~/features/auth/password-schema";
-import { changePassword, hasPassword } from "~/features/auth/password.server";
+import { NO_PASSWORD_ACCOUNT, PASSWORD_UPDATED, changePasswordSchema } from "~/features/auth/auth";
+import { NewPasswordForm, PasswordCard } from "~/features/auth/components/password-form";
+import { changePassword, hasPassword } from "~/features/auth/requests.server";
 import { requireUser } from "~/domain/auth/session.server";
 import { assertSameOrigin } from "~/lib/http/origin.server";
 import { setFlash } from "~/domain/flash.server";

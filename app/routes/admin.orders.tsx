@@ -2,7 +2,7 @@ import type { Route } from "./+types/admin.orders";
 import { adminMeta } from "~/components/admin/meta";
 import { adminLoader } from "~/domain/auth/admin-route.server";
 import { AdminOrdersPage } from "~/features/promotion/components/admin-orders-page";
-import { adminOrdersLoader } from "~/features/promotion/advertise-page.server";
+import { adminOrdersLoader } from "~/features/promotion/requests.server";
 
 export const meta = adminMeta("Orders");
 

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/advertise.checkout.$order";
 import { TestCheckoutPage } from "~/features/promotion/components/test-checkout-page";
-import { testCheckoutAction, testCheckoutLoader } from "~/features/promotion/advertise-page.server";
+import { testCheckoutAction, testCheckoutLoader } from "~/features/promotion/requests.server";
 
 export function meta({ matches }: Route.MetaArgs) {
   const siteName = matches[0].loaderData?.env.SITE_NAME ?? "Toolnest";

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/advertise";
 import { AdvertisePage } from "~/features/promotion/components/advertise-page";
-import { advertiseAction, advertiseLoader } from "~/features/promotion/advertise-page.server";
+import { advertiseAction, advertiseLoader } from "~/features/promotion/requests.server";
 
 export function meta({ matches }: Route.MetaArgs) {
   const siteName = matches[0].loaderData?.env.SITE_NAME ?? "Toolnest";

@@ -1,15 +1,15 @@
 import type { Route } from "./+types/ai-tools";
-import { AI_CATEGORY_NAME, AI_CATEGORY_SLUG } from "~/features/catalog/ai-category";
+import { AI_CATEGORY_NAME, AI_CATEGORY_SLUG } from "~/features/catalog/catalog";
 import { CatalogErrorBoundary } from "~/features/catalog/components/not-found-state";
 import { ListPageView } from "~/features/catalog/components/list-page-view";
 import { cardEngagement } from "~/features/engagement/components/card-engagement";
-import { listHeading, listSite, loadListPage, notFound } from "~/features/catalog/list-page.server";
+import { listHeading, listSite, loadListPage, notFound } from "~/features/catalog/requests.server";
 import {
   aiSubcategoryIds,
   getPublishedNiche,
   nichesWithCounts,
-} from "~/features/catalog/taxonomy-queries.server";
-import { listPageMeta } from "~/features/seo/meta";
+} from "~/features/catalog/queries/taxonomy.server";
+import { listPageMeta } from "~/features/seo/seo";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const nicheSlug = new URL(request.url).searchParams.get("niche");

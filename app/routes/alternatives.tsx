@@ -6,7 +6,7 @@ import { AlternativesList } from "~/features/alternatives/components/alternative
 import { alternativesPath } from "~/features/alternatives/alternatives";
 import { alternativesLoader } from "~/features/alternatives/requests.server";
 import { comparePath } from "~/features/compare/compare";
-import { breadcrumbListLd, itemListLd, jsonLd, seoMeta } from "~/features/seo/meta";
+import { breadcrumbListLd, itemListLd, jsonLd, seoMeta } from "~/features/seo/seo";
 import { env } from "~/lib/env.server";
 
 export async function loader({ params }: Route.LoaderArgs) {

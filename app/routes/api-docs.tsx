@@ -1,6 +1,6 @@
 import type { Route } from "./+types/api-docs";
-import { openApiDocument } from "~/features/api-docs/openapi";
-import { seoMeta } from "~/features/seo/meta";
+import { openApiDocument } from "~/features/api-docs/api-docs";
+import { seoMeta } from "~/features/seo/seo";
 import { env } from "~/lib/env.server";
 
 export function loader() {

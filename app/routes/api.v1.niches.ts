@@ -1,4 +1,4 @@
-import { nichesWithCounts, subcategoriesWithCounts } from "~/features/catalog/taxonomy-queries.server";
+import { nichesWithCounts, subcategoriesWithCounts } from "~/features/catalog/queries/taxonomy.server";
 import { publicJson } from "~/lib/api.server";
 
 /** GET /api/v1/niches: published niches with live products, each with its subcategories and counts. */

@@ -1,4 +1,4 @@
-import { openApiDocument } from "~/features/api-docs/openapi";
+import { openApiDocument } from "~/features/api-docs/api-docs";
 import { publicJson } from "~/lib/api.server";
 import { env } from "~/lib/env.server";
 

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/api.v1.products.$id.click";
 import { isSameOrigin } from "~/lib/http/origin.server";
-import { recordClick } from "~/features/catalog/clicks.server";
-import { clickVisitor } from "~/features/stats/view-action.server";
+import { recordClick } from "~/features/catalog/mutations/clicks.server";
+import { clickVisitor } from "~/features/stats/requests.server";
 import { jsonError, parseProductId } from "~/lib/api.server";
 
 /** POST /api/v1/products/{id}/click: a click-out, sent as a beacon when Visit Website is clicked. */

@@ -9,7 +9,9 @@ import { action, loader } from "~/routes/api.v1.products.$id.feedback";
 import { createProduct } from "../../tests/factories";
 import { APP_URL, cookieHeader, devSignIn, localSettings } from "../../tests/support/auth";
 import { FEEDBACK_MAX_LENGTH, FEEDBACK_MESSAGES, summarize, type FeedbackItem, type ProductFeedback } from "~/features/feedback/feedback";
-import { FEEDBACK_RATE_LIMITS, addFeedback, productFeedback } from "~/features/feedback/feedback.server";
+import { FEEDBACK_RATE_LIMITS } from "~/features/feedback/requests.server";
+import { addFeedback } from "~/features/feedback/mutations.server";
+import { productFeedback } from "~/features/feedback/queries.server";
 
 beforeAll(() => setAuthSettings(localSettings()));
 afterAll(() => setAuthSettings(undefined));

@@ -1,7 +1,8 @@
 import type { Route } from "./+types/api.v1.products.$id.feedback";
 import { isSameOrigin } from "~/lib/http/origin.server";
-import { feedbackAction, productFeedback } from "~/features/feedback/feedback.server";
-import { getPublicSlugById } from "~/features/catalog/product.server";
+import { feedbackAction } from "~/features/feedback/requests.server";
+import { productFeedback } from "~/features/feedback/queries.server";
+import { getPublicSlugById } from "~/features/catalog/queries/product.server";
 import { jsonError, parseProductId, publicJson } from "~/lib/api.server";
 
 /** GET /api/v1/products/{id}/feedback: the review summary and the newest reviews with their replies. */

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/api.v1.products.$id.view";
-import { viewAction } from "~/features/stats/view-action.server";
+import { viewAction } from "~/features/stats/requests.server";
 import { jsonError } from "~/lib/api.server";
 
 /** POST /api/v1/products/{id}/view: a page view, sent as a beacon once the product page is interactive. */

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/api.v1.products.$slug";
-import { getPublicProduct } from "~/features/catalog/product.server";
+import { getPublicProduct } from "~/features/catalog/queries/product.server";
 import { jsonError, publicJson } from "~/lib/api.server";
 
 /** GET /api/v1/products/{slug}: one live product. */

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/api.v1.products";
-import { InvalidCursorError, listProducts } from "~/features/catalog/list.server";
-import { ParameterError, parseListQuery, resolveListFilter } from "~/features/catalog/list-params.server";
+import { InvalidCursorError, listProducts } from "~/features/catalog/queries/list.server";
+import { ParameterError, parseListQuery, resolveListFilter } from "~/features/catalog/requests.server";
 import { parameterError, publicJson } from "~/lib/api.server";
 
 /** GET /api/v1/products?niche=&subcategory=&tag=&cursor=&limit= */

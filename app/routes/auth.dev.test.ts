@@ -9,7 +9,7 @@ import { cookieHeader, formRequest, localSettings } from "../../tests/support/au
 import { getAuth, setAuthSettings } from "~/domain/auth/auth.server";
 import { DEV_SIGN_IN_REFUSALS } from "~/domain/auth/dev-sign-in.server";
 import { isAdmin } from "~/domain/auth/session.server";
-import { devSignIn } from "~/features/auth/sign-in.server";
+import { devSignIn } from "~/features/auth/requests.server";
 
 afterAll(() => setAuthSettings(undefined));
 

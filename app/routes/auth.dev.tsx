@@ -6,8 +6,8 @@ import { devSignInScope, isDevSignInAvailableTo } from "~/domain/auth/auth.serve
 import { getOptionalUser } from "~/domain/auth/session.server";
 import { safeRedirectPath } from "~/domain/auth/redirect-path";
 import { assertSameOrigin } from "~/lib/http/origin.server";
-import { devSignIn } from "~/features/auth/sign-in.server";
 import { afterSignInPath } from "~/features/profile/requests.server";
+import { devSignIn } from "~/features/auth/requests.server";
 
 export function meta() {
   return [{ title: "Development sign-in" }, { name: "robots", content: "noindex" }];

@@ -6,8 +6,8 @@ import { getOptionalUser } from "~/domain/auth/session.server";
 import { safeRedirectPath } from "~/domain/auth/redirect-path";
 import { SUSPENDED_CODE, SUSPENDED_MESSAGE } from "~/domain/auth/suspension";
 import { assertSameOrigin } from "~/lib/http/origin.server";
-import { startGoogleSignIn } from "~/features/auth/sign-in.server";
 import { afterSignInPath } from "~/features/profile/requests.server";
+import { startGoogleSignIn } from "~/features/auth/requests.server";
 import { useSiteEnv } from "~/domain/root-data";
 
 export function meta({ matches }: Route.MetaArgs) {

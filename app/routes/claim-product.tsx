@@ -2,7 +2,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/claim-product";
 import { requireUser } from "~/domain/auth/session.server";
 import { ClaimPanel } from "~/features/claims/components/claim-panel";
-import { loadClaimPage, submitClaim } from "~/features/claims/claims.server";
+import { loadClaimPage, submitClaim } from "~/features/claims/requests.server";
 import { assertSameOrigin } from "~/lib/http/origin.server";
 
 export function meta({ matches }: Route.MetaArgs) {

@@ -3,11 +3,11 @@ import type { Route } from "./+types/compare";
 import { NotFoundState } from "~/components/not-found-state";
 import { Breadcrumbs } from "~/features/catalog/components/breadcrumbs";
 import { CatalogErrorBoundary } from "~/features/catalog/components/not-found-state";
-import { outboundUrl } from "~/features/catalog/outbound";
+import { outboundUrl } from "~/features/catalog/catalog";
 import { CompareTable } from "~/features/compare/components/compare-table";
 import { comparePath } from "~/features/compare/compare";
 import { compareLoader } from "~/features/compare/requests.server";
-import { seoMeta } from "~/features/seo/meta";
+import { seoMeta } from "~/features/seo/seo";
 import { env } from "~/lib/env.server";
 
 export async function loader({ params }: Route.LoaderArgs) {

@@ -4,7 +4,7 @@ import { queryRows } from "../../tests/support/raw-rows";
 import { getDb } from "~/db/registry.server";
 import { env } from "~/lib/env.server";
 import { loader as feedLoader } from "~/routes/feed[.]xml";
-import { rfc822, rssFeed } from "~/features/feed/feed.server";
+import { rfc822, rssFeed } from "~/features/feed/queries.server";
 import { publicFileText } from "../../tests/support/public-file";
 
 interface Item {

@@ -1,4 +1,4 @@
-import { rssFeed } from "~/features/feed/feed.server";
+import { rssFeed } from "~/features/feed/queries.server";
 
 export async function loader() {
   return new Response(await rssFeed(), {

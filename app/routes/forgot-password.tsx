@@ -3,10 +3,9 @@ import { Form, Link, data, useNavigation } from "react-router";
 import type { Route } from "./+types/forgot-password";
 import { notify } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
-import { RESET_EMAIL_SENT, RESET_EMAIL_SENT_DETAIL } from "~/features/auth/password";
-import { FormAlert, FormField, PasswordCard } from "~/features/auth/password-form";
-import { forgotPasswordSchema } from "~/features/auth/password-schema";
-import { requestPasswordReset } from "~/features/auth/password.server";
+import { RESET_EMAIL_SENT, RESET_EMAIL_SENT_DETAIL, forgotPasswordSchema } from "~/features/auth/auth";
+import { FormAlert, FormField, PasswordCard } from "~/features/auth/components/password-form";
+import { requestPasswordReset } from "~/features/auth/requests.server";
 import { assertSameOrigin } from "~/lib/http/origin.server";
 import { useFormErrors } from "~/lib/use-form-errors";
 

@@ -4,10 +4,10 @@ import { Hero } from "~/features/catalog/components/hero";
 import { ProductList } from "~/features/catalog/components/product-list";
 import { cardEngagement } from "~/features/engagement/components/card-engagement";
 import { Spotlight, TrendingPanel } from "~/features/catalog/components/spotlight";
-import { loadListPage } from "~/features/catalog/list-page.server";
-import { countLiveProducts } from "~/features/catalog/taxonomy-queries.server";
 import { redirectToPrimaryNiche } from "~/features/profile/requests.server";
-import { seoMeta } from "~/features/seo/meta";
+import { loadListPage } from "~/features/catalog/requests.server";
+import { countLiveProducts } from "~/features/catalog/queries/taxonomy.server";
+import { seoMeta } from "~/features/seo/seo";
 import { formatCount } from "~/lib/format";
 import { env } from "~/lib/env.server";
 

@@ -1,4 +1,4 @@
-import { webManifest } from "~/features/pwa/manifest";
+import { webManifest } from "~/features/pwa/pwa";
 import { env } from "~/lib/env.server";
 
 /** GET /manifest.webmanifest: the installable app's name (SITE_NAME), colours and icons. */

@@ -2,10 +2,9 @@ import type { Route } from "./+types/niche";
 import { CatalogErrorBoundary } from "~/features/catalog/components/not-found-state";
 import { ListPageView } from "~/features/catalog/components/list-page-view";
 import { cardEngagement } from "~/features/engagement/components/card-engagement";
-import { listHeading, listSite, loadListPage, notFound } from "~/features/catalog/list-page.server";
-import { redirectRenamed } from "~/features/catalog/slug-redirects.server";
-import { getPublishedNiche } from "~/features/catalog/taxonomy-queries.server";
-import { listPageMeta } from "~/features/seo/meta";
+import { listHeading, listSite, loadListPage, notFound, redirectRenamed } from "~/features/catalog/requests.server";
+import { getPublishedNiche } from "~/features/catalog/queries/taxonomy.server";
+import { listPageMeta } from "~/features/seo/seo";
 
 export async function loader({ params, request }: Route.LoaderArgs) {
   const niche = await getPublishedNiche(params.niche);

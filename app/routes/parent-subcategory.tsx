@@ -3,10 +3,9 @@ import type { Route } from "./+types/parent-subcategory";
 import { CatalogErrorBoundary } from "~/features/catalog/components/not-found-state";
 import { ListPageView } from "~/features/catalog/components/list-page-view";
 import { cardEngagement } from "~/features/engagement/components/card-engagement";
-import { listHeading, listSite, loadListPage, notFound } from "~/features/catalog/list-page.server";
-import { redirectRenamed } from "~/features/catalog/slug-redirects.server";
-import { getPublishedNiche, getPublishedSubcategory } from "~/features/catalog/taxonomy-queries.server";
-import { listPageMeta } from "~/features/seo/meta";
+import { listHeading, listSite, loadListPage, notFound, redirectRenamed } from "~/features/catalog/requests.server";
+import { getPublishedNiche, getPublishedSubcategory } from "~/features/catalog/queries/taxonomy.server";
+import { listPageMeta } from "~/features/seo/seo";
 
 export async function loader({ params, request }: Route.LoaderArgs) {
   if (!params.subcategory?.trim()) throw redirect("/");

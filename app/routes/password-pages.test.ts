@@ -21,9 +21,8 @@ import {
   PASSWORD_TOO_SHORT,
   PASSWORDS_DO_NOT_MATCH,
   RESET_RATE_LIMITED,
-} from "~/features/auth/password";
-import { RATE_LIMITS } from "~/features/auth/password.server";
-import { devSignIn } from "~/features/auth/sign-in.server";
+} from "~/features/auth/auth";
+import { RATE_LIMITS, devSignIn } from "~/features/auth/requests.server";
 
 let outboxDir: string;
 let ipCounter = 0;

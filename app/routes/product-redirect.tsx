@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/product-redirect";
-import { notFound } from "~/features/catalog/list-page.server";
-import { getPublicSlugById } from "~/features/catalog/product.server";
+import { notFound } from "~/features/catalog/requests.server";
+import { getPublicSlugById } from "~/features/catalog/queries/product.server";
 
 /** /product/{id} and /product-details/{id}: permanent redirects to the canonical product page. */
 export async function loader({ params }: Route.LoaderArgs) {

@@ -9,7 +9,7 @@ import { savedProducts } from "~/features/engagement/engagement.server";
 import { parseProfileTab } from "~/features/profile/profile";
 import { listOwnProducts, loadEditProfile } from "~/features/profile/queries.server";
 import { saveEditProfile } from "~/features/profile/requests.server";
-import { userActivities } from "~/features/stats/activities.server";
+import { userActivities } from "~/features/stats/queries.server";
 import { assertSameOrigin } from "~/lib/http/origin.server";
 
 /** /profile: the card, and the data of the tab the `tab` query names. */

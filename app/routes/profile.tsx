@@ -4,7 +4,7 @@ import { EditProfileForm } from "~/features/profile/components/edit-profile-form
 import { OwnProductsList } from "~/features/profile/components/own-products-list";
 import { ProfileCard } from "~/features/profile/components/profile-card";
 import { ProfileTabs } from "~/features/profile/components/profile-tabs";
-import { MyActivities } from "~/features/stats/my-activities";
+import { MyActivities } from "~/features/stats/components/my-activities";
 import { profileAction, profileLoader } from "./profile.server";
 
 export function meta({ matches }: Route.MetaArgs) {

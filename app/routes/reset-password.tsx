@@ -1,10 +1,9 @@
 import { Link, data, redirect } from "react-router";
 import type { Route } from "./+types/reset-password";
 import { Button } from "~/components/ui/button";
-import { INVALID_RESET_LINK, PASSWORD_UPDATED } from "~/features/auth/password";
-import { FormAlert, NewPasswordForm, PasswordCard } from "~/features/auth/password-form";
-import { resetPasswordSchema } from "~/features/auth/password-schema";
-import { isResetTokenValid, resetPassword } from "~/features/auth/password.server";
+import { INVALID_RESET_LINK, PASSWORD_UPDATED, resetPasswordSchema } from "~/features/auth/auth";
+import { FormAlert, NewPasswordForm, PasswordCard } from "~/features/auth/components/password-form";
+import { isResetTokenValid, resetPassword } from "~/features/auth/requests.server";
 import { assertSameOrigin } from "~/lib/http/origin.server";
 import { setFlash } from "~/domain/flash.server";
 import { useFormErrors } from "~/lib/use-form-errors";

@@ -4,7 +4,7 @@ import { Button } from "~/components/ui/button";
 import { cardEngagement } from "~/features/engagement/components/card-engagement";
 import { SearchResultCard } from "~/features/search/components/search-result-card";
 import { normalizeQuery, searchProducts } from "~/features/search/search.server";
-import { seoMeta } from "~/features/seo/meta";
+import { seoMeta } from "~/features/seo/seo";
 import { env } from "~/lib/env.server";
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { parseSitemapFileName, sitemapFile } from "~/features/seo/sitemap.server";
+import { parseSitemapFileName, sitemapFile } from "~/features/seo/queries.server";
 import { loader as robotsLoader } from "~/routes/robots[.]txt";
 import { loader as indexLoader } from "~/routes/sitemap[.]xml";
 import { loader as fileLoader } from "~/routes/sitemaps.$file";

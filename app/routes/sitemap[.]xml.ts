@@ -1,4 +1,4 @@
-import { sitemapIndex } from "~/features/seo/sitemap.server";
+import { sitemapIndex } from "~/features/seo/queries.server";
 
 export async function loader() {
   return new Response(await sitemapIndex(), {

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/sitemaps.$file";
-import { parseSitemapFileName, sitemapFile } from "~/features/seo/sitemap.server";
+import { parseSitemapFileName, sitemapFile } from "~/features/seo/queries.server";
 
 export async function loader({ params }: Route.LoaderArgs) {
   const parsed = parseSitemapFileName(params.file);

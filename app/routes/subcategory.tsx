@@ -1,13 +1,12 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/subcategory";
-import { AI_CATEGORY_NAME, AI_CATEGORY_SLUG } from "~/features/catalog/ai-category";
+import { AI_CATEGORY_NAME, AI_CATEGORY_SLUG } from "~/features/catalog/catalog";
 import { CatalogErrorBoundary } from "~/features/catalog/components/not-found-state";
 import { ListPageView } from "~/features/catalog/components/list-page-view";
 import { cardEngagement } from "~/features/engagement/components/card-engagement";
-import { listHeading, listSite, loadListPage, notFound } from "~/features/catalog/list-page.server";
-import { redirectRenamed } from "~/features/catalog/slug-redirects.server";
-import { aiSubcategoryIds, getPublishedNiche, getPublishedSubcategory } from "~/features/catalog/taxonomy-queries.server";
-import { listPageMeta } from "~/features/seo/meta";
+import { listHeading, listSite, loadListPage, notFound, redirectRenamed } from "~/features/catalog/requests.server";
+import { aiSubcategoryIds, getPublishedNiche, getPublishedSubcategory } from "~/features/catalog/queries/taxonomy.server";
+import { listPageMeta } from "~/features/seo/seo";
 
 const CATEGORY_MISSING = "This category doesn't exist, has been removed, or is not published.";
 

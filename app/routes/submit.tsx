@@ -1,7 +1,7 @@
 import type { Route } from "./+types/submit";
 import { useSiteEnv } from "~/domain/root-data";
 import { SuggestForm } from "~/features/suggest/components/suggest-form";
-import { suggestAction, suggestLoader } from "~/features/suggest/suggest.server";
+import { suggestAction, suggestLoader } from "~/features/suggest/requests.server";
 
 export function meta({ matches }: Route.MetaArgs) {
   const siteName = matches[0].loaderData?.env.SITE_NAME ?? "Toolnest";

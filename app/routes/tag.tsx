@@ -2,8 +2,8 @@ import type { Route } from "./+types/tag";
 import { CatalogErrorBoundary } from "~/features/catalog/components/not-found-state";
 import { ListPageView } from "~/features/catalog/components/list-page-view";
 import { cardEngagement } from "~/features/engagement/components/card-engagement";
-import { listHeading, listSite, loadListPage, notFound } from "~/features/catalog/list-page.server";
-import { listPageMeta } from "~/features/seo/meta";
+import { listHeading, listSite, loadListPage, notFound } from "~/features/catalog/requests.server";
+import { listPageMeta } from "~/features/seo/seo";
 import { tagLabel } from "~/domain/tag-label";
 
 export async function loader({ params }: Route.LoaderArgs) {

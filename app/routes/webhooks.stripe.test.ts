@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../tests/support/raw-rows";
 import { getDb } from "~/db/registry.server";
-import { startCheckout } from "~/features/promotion/checkout.server";
+import { startCheckout } from "~/features/promotion/mutations/checkout.server";
 import { setPayments } from "~/lib/payments/payments.server";
 import type { Payments } from "~/lib/payments/provider";
 import { stripePayments } from "~/lib/payments/stripe.server";

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/webhooks.stripe";
-import { stripeWebhookAction } from "~/features/promotion/advertise-page.server";
+import { stripeWebhookAction } from "~/features/promotion/requests.server";
 
 /** Only POST: Stripe never reads this address. */
 export function loader() {

@@ -7,7 +7,7 @@
 import { sql } from "drizzle-orm";
 import { queryRows } from "../support/raw-rows";
 import { getAuth } from "../../app/domain/auth/auth.server";
-import { devSignIn } from "../../app/features/auth/sign-in.server";
+import { devSignIn } from "../../app/features/auth/requests.server";
 import { parseEnv } from "../../app/lib/env.server";
 import { exitWithError } from "../../server/cli";
 import { openAppDatabase } from "../../server/database";

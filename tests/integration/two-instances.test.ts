@@ -10,7 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { CLICK_RATE_LIMIT } from "~/features/stats/view-action.server";
+import { CLICK_RATE_LIMIT } from "~/features/stats/requests.server";
 import { assertLocalDatabaseUrl, withDatabase } from "../setup/local-database";
 import { freePort } from "../support/free-port";
 

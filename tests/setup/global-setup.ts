@@ -3,7 +3,7 @@ import path from "node:path";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { openDatabase, openMemoryDatabase } from "../../app/db/client.server";
-import { seedDemoCatalog } from "../../app/features/catalog/seed.server";
+import { seedDemoCatalog } from "../../app/features/catalog/mutations/seed.server";
 import { assertLocalDatabaseUrl, withDatabase } from "./local-database";
 
 declare module "vitest" {

@@ -1,30 +1,21 @@
-import fs from "node:fs";
-import path from "node:path";
 import { twMerge } from "tailwind-merge";
 import { describe, expect, it } from "vitest";
 import { buttonVariants } from "./button";
 import { cn, mergeClasses } from "./cn";
+import { appSourceTexts } from "../../../tests/support/app-sources";
 
 /** Every class-like word in the app's string literals that tailwind-merge knows as a Tailwind class. */
 function classesWrittenInApp(): string[] {
   const words = new Set<string>();
-  const walk = (dir: string) => {
-    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-      const file = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(file);
-      else if (/\.tsx?$/.test(entry.name) && !entry.name.includes(".test.")) {
-        const source = fs.readFileSync(file, "utf8");
-        for (const literal of source.matchAll(/"([^"\n]*)"|'([^'\n]*)'|`([^`]*)`/g)) {
-          for (const word of (literal[1] ?? literal[2] ?? literal[3]!).split(/\s+/)) {
-            // A template's `${...}` ends the class (e.g. `size-${n}`); what is before it still counts.
-            const name = word.replace(/\$\{.*$/, "");
-            if (/^[!-~]{1,80}$/.test(name)) words.add(name);
-          }
-        }
+  for (const source of appSourceTexts({ withTests: false })) {
+    for (const literal of source.matchAll(/"([^"\n]*)"|'([^'\n]*)'|`([^`]*)`/g)) {
+      for (const word of (literal[1] ?? literal[2] ?? literal[3]!).split(/\s+/)) {
+        // A template's `${...}` ends the class (e.g. `size-${n}`); what is before it still counts.
+        const name = word.replace(/\$\{.*$/, "");
+        if (/^[!-~]{1,80}$/.test(name)) words.add(name);
       }
     }
-  };
-  walk(path.resolve(import.meta.dirname, "../.."));
+  }
   // tailwind-merge drops a repeated class only when it is one of Tailwind's.
   return [...words].filter((word) => twMerge(`${word} ${word}`) === word).sort();
 }

@@ -5,25 +5,19 @@ import type { ForwardRefExoticComponent, ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import createLucideIcon from "./lucide-icon";
+import { appSourceTexts } from "../../../tests/support/app-sources";
 
 /** The names the app imports from lucide-react (the build swaps their renderer for ours). */
 function iconsImportedByApp(): string[] {
   const names = new Set<string>();
-  const walk = (dir: string) => {
-    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-      const file = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(file);
-      else if (/\.tsx?$/.test(entry.name)) {
-        for (const match of fs.readFileSync(file, "utf8").matchAll(/import\s*\{([^}]*)\}\s*from\s*"lucide-react"/g)) {
-          for (const name of match[1]!.split(",")) {
-            const trimmed = name.trim();
-            if (trimmed && !trimmed.startsWith("type ")) names.add(trimmed.split(/\s+as\s+/)[0]!);
-          }
-        }
+  for (const source of appSourceTexts()) {
+    for (const match of source.matchAll(/import\s*\{([^}]*)\}\s*from\s*"lucide-react"/g)) {
+      for (const name of match[1]!.split(",")) {
+        const trimmed = name.trim();
+        if (trimmed && !trimmed.startsWith("type ")) names.add(trimmed.split(/\s+as\s+/)[0]!);
       }
     }
-  };
-  walk(path.resolve(import.meta.dirname, "../.."));
+  }
   return [...names].sort();
 }
 

@@ -7,6 +7,7 @@ import type { Database } from "~/db/client.server";
 import { col, selectRow } from "~/db/rows.server";
 import { env, type Env } from "~/lib/env.server";
 import { fromLoopback } from "~/lib/http/client-address";
+import { isLocalHost } from "~/lib/http/local-host";
 import { services } from "~/lib/services.server";
 
 export type DevSignInMode = Env["DEV_SIGN_IN"];
@@ -18,18 +19,6 @@ export interface AuthSettings {
   google: { clientId: string; clientSecret?: string; discoveryUrl: string } | null;
   /** DEV_SIGN_IN: see devSignInAllowed. */
   devSignIn: DevSignInMode;
-}
-
-/** localhost, *.localhost, 127.0.0.0/8 and ::1: addresses only this machine can reach. */
-export function isLocalHost(appUrl: string): boolean {
-  let host: string;
-  try {
-    host = new URL(appUrl).hostname.toLowerCase();
-  } catch {
-    return false;
-  }
-  if (host.startsWith("[") && host.endsWith("]")) host = host.slice(1, -1);
-  return host === "localhost" || host.endsWith(".localhost") || /^127(\.\d{1,3}){3}$/.test(host) || host === "::1";
 }
 
 /**

@@ -1,6 +1,6 @@
 /**
  * The password reset e-mail, sent by Better Auth's `emailAndPassword.sendResetPassword` hook.
- * Kept apart from features/auth/password.server.ts, which uses the Better Auth instance this hook configures.
+ * Kept apart from features/auth/requests.server.ts, which uses the Better Auth instance this hook configures.
  */
 import { sql } from "drizzle-orm";
 import { z } from "zod";

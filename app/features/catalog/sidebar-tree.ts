@@ -90,7 +90,7 @@ export function filterTree(nodes: SidebarNode[], query: string): SidebarNode[] {
  * The tree as a page's data carries it: one JSON string. React Router's encoder spends its time per
  * value, and the home page's tree was about 900 of them (20 KB) out of a list page's data, encoded
  * again on every request; a string is one value, and the server builds it once per cache entry
- * (list-page.server.ts). Decision 060.
+ * (requests.server.ts). Decision 060.
  */
 export function encodeTree(nodes: SidebarNode[]): string {
   return JSON.stringify(nodes);

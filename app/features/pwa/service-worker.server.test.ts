@@ -4,7 +4,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { buildVersion } from "./build-version.server";
-import { webManifest } from "./manifest";
+import { webManifest } from "./pwa";
 import { serviceWorkerSource } from "./service-worker-source.server";
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), "toolnest-sw-build-"));

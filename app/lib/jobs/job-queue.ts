@@ -10,7 +10,7 @@
  * database, so a job `active` at start-up was cut off and runs again. Either way a job that runs
  * again keeps its id, which a handler may use as its claim on its own records.
  */
-import { services } from "~/lib/services.server";
+import { requireService, services, setService } from "~/lib/services.server";
 
 export type JobState = "created" | "active" | "completed" | "failed" | "cancelled";
 
@@ -62,13 +62,11 @@ declare module "~/lib/services.server" {
 }
 
 export function setJobQueue(queue: JobQueue | undefined) {
-  services().jobQueue = queue;
+  setService("jobQueue", queue);
 }
 
 export function getJobQueue(): JobQueue {
-  const queue = services().jobQueue;
-  if (!queue) throw new Error("The job queue is not started.");
-  return queue;
+  return requireService("jobQueue", "The job queue is not started.");
 }
 
 export function hasJobQueue(): boolean {

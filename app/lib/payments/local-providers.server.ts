@@ -5,6 +5,7 @@
  */
 import crypto from "node:crypto";
 import type { Env } from "~/lib/env.server";
+import { isLocalHost } from "~/lib/http/local-host";
 import { WebhookSignatureError, type CheckoutSessionState, type Payments } from "./provider";
 
 /** The local test-mode provider: no outside service, no webhooks. */
@@ -53,20 +54,8 @@ export function unavailablePayments(): Payments {
   };
 }
 
-/** localhost, *.localhost, 127.0.0.0/8 and ::1: addresses only this machine can reach. */
-function isLocalAppUrl(appUrl: string): boolean {
-  let host: string;
-  try {
-    host = new URL(appUrl).hostname.toLowerCase();
-  } catch {
-    return false;
-  }
-  if (host.startsWith("[") && host.endsWith("]")) host = host.slice(1, -1);
-  return host === "localhost" || host.endsWith(".localhost") || /^127(\.\d{1,3}){3}$/.test(host) || host === "::1";
-}
-
 /** Whether the free test-mode checkout may run: never on a public server unless explicitly turned on. */
 export function testModeAllowed(e: Pick<Env, "PAYMENTS_TEST_MODE" | "APP_URL">): boolean {
   if (e.PAYMENTS_TEST_MODE === "off") return false;
-  return e.PAYMENTS_TEST_MODE === "on" || isLocalAppUrl(e.APP_URL);
+  return e.PAYMENTS_TEST_MODE === "on" || isLocalHost(e.APP_URL);
 }

@@ -6,6 +6,7 @@
  * completes or cancels the order through the same fulfilment code (decision 047).
  */
 import { env, type Env } from "~/lib/env.server";
+import { replaceable } from "~/lib/replaceable";
 import { testModeAllowed, testPayments, unavailablePayments } from "./local-providers.server";
 import type { Payments } from "./provider";
 import { stripePayments } from "./stripe.server";
@@ -19,13 +20,7 @@ export function paymentsFromEnv(e: Env = env()): Payments {
   });
 }
 
-let current: Payments | undefined;
+const provider = replaceable(() => paymentsFromEnv());
 /** The configured provider (tests may swap it with setPayments). */
-export function payments(): Payments {
-  current ??= paymentsFromEnv();
-  return current;
-}
-
-export function setPayments(next: Payments | undefined): void {
-  current = next;
-}
+export const payments = (): Payments => provider.get();
+export const setPayments = (next: Payments | undefined): void => provider.set(next);

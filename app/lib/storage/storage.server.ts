@@ -5,6 +5,7 @@
  */
 import path from "node:path";
 import { env, type Env } from "../env.server";
+import { replaceable } from "../replaceable";
 import { LocalStorage } from "./local.server";
 import { S3Storage } from "./s3.server";
 
@@ -35,14 +36,8 @@ export function storageFromEnv(e: Env = env()): Storage {
   return new LocalStorage(uploadsDirectory(e));
 }
 
-let current: Storage | undefined;
+const storage = replaceable(() => storageFromEnv());
 
-export function getStorage(): Storage {
-  current ??= storageFromEnv();
-  return current;
-}
-
+export const getStorage = (): Storage => storage.get();
 /** Tests swap the storage; undefined goes back to the configured one. */
-export function setStorage(storage: Storage | undefined): void {
-  current = storage;
-}
+export const setStorage = (next: Storage | undefined): void => storage.set(next);

@@ -2,7 +2,7 @@ import { ArrowLeft, ExternalLink } from "lucide-react";
 import type { ReactNode } from "react";
 import { useNavigate } from "react-router";
 import { Button } from "~/components/ui/button";
-import type { ProductDetail } from "../product.server";
+import type { ProductDetail } from "../queries/product.server";
 import { CouponButton } from "./coupon-button";
 import { ShareDialog } from "./share-dialog";
 

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { Avatar } from "~/components/ui/avatar";
 import { Button } from "~/components/ui/button";
-import type { ProductDetail } from "../product.server";
+import type { ProductDetail } from "../queries/product.server";
 
 /** Creator and makers (or Unclaimed) with Claim this product, which the product's own makers are not offered. */
 export function ProductMakersList({ product, viewerIsMaker = false }: { product: ProductDetail; viewerIsMaker?: boolean }) {

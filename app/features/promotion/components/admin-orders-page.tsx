@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import { DataTable } from "~/components/admin/data-table";
 import { Pager } from "~/components/admin/pager";
-import type { OrderEvent, OrderRow } from "../orders.server";
-import { formatMoney } from "../pricing";
+import type { OrderEvent, OrderRow } from "../mutations/orders.server";
+import { formatMoney } from "../promotion";
 
 const STATUS_STYLE: Record<OrderRow["status"], string> = {
   pending: "bg-muted text-foreground",

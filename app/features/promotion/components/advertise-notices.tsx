@@ -3,8 +3,8 @@ import { Form, Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { FormAlert } from "~/components/ui/form-field";
-import type { PaymentNotice } from "../advertise-page.server";
-import { PAYMENT_CANCELLED, formatMoney } from "../pricing";
+import type { PaymentNotice } from "../requests.server";
+import { PAYMENT_CANCELLED, formatMoney } from "../promotion";
 
 /** A date as "Jan 5, 2026" (UTC), or nothing. */
 export function day(iso: string | null): string {

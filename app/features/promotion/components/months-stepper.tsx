@@ -1,7 +1,7 @@
 import { MinusIcon, PlusIcon } from "lucide-react";
 import type { MouseEvent } from "react";
 import { Button } from "~/components/ui/button";
-import { MAX_MONTHS, MIN_MONTHS } from "../pricing";
+import { MAX_MONTHS, MIN_MONTHS } from "../promotion";
 
 const inBounds = (months: number) => Math.min(MAX_MONTHS, Math.max(MIN_MONTHS, months));
 

@@ -1,8 +1,8 @@
 import { FlaskConicalIcon } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
-import type { OrderRow } from "../orders.server";
-import { formatMoney } from "../pricing";
+import type { OrderRow } from "../mutations/orders.server";
+import { formatMoney } from "../promotion";
 
 /** The local test-mode checkout: clearly labelled, no card, the same fulfilment as a real payment. */
 export function TestCheckoutPage({ order }: { order: OrderRow }) {
