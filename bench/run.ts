@@ -9,6 +9,7 @@
  *   --skip-lighthouse  leave out Lighthouse (mobile) on a product page, home and a niche page (demo catalogue, PGlite)
  *   --skip-admin-import leave out the admin bulk upload (10k and 100k rows, PGlite and PostgreSQL, and 100k through the server on PostgreSQL)
  *   --skip-pages       leave out the pages' request rates against React Router's floor (demo catalogue, PGlite and PostgreSQL)
+ *   --skip-alternatives leave out the alternatives' nDCG@5 and P@5 on their judged set (demo catalogue, PGlite)
  *   --load-seconds N   length of each overload run (default 60)
  * PostgreSQL is DATABASE_URL or postgres://postgres@127.0.0.1:5432/postgres (local hosts only);
  * a scratch database is created and dropped.
@@ -26,6 +27,7 @@ import { clearMemo } from "../app/features/catalog/memo.server";
 import { resetShuffleCache } from "../app/features/catalog/mutations/shuffle.server";
 import { assertLocalDatabaseUrl } from "../tests/setup/local-database";
 import { runAdminProductsBench } from "./admin-products";
+import { runAlternativesQuality } from "./alternatives-quality";
 import { placeInTaxonomy, runListBench } from "./catalog-scale";
 import { runHttpBench, runPageRates, runWorkerScaling, startApp, type PageRate } from "./http";
 import { pickPages, printLighthouse, runLighthouse } from "./lighthouse";
@@ -52,6 +54,7 @@ const { values } = parseArgs({
     "skip-pages": { type: "boolean", default: false },
     "skip-admin-import": { type: "boolean", default: false },
     "skip-lighthouse": { type: "boolean", default: false },
+    "skip-alternatives": { type: "boolean", default: false },
     "load-seconds": { type: "string", default: "60" },
   },
 });
@@ -226,6 +229,8 @@ if (!values["skip-wizard"]) {
   report.wizard = wizard;
   printTimings("wizard saves", wizard);
 }
+
+if (!values["skip-alternatives"]) report.alternatives = await runAlternativesQuality({ log });
 
 if (!values["skip-admin-import"]) {
   const url = process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
