@@ -5,7 +5,7 @@
  */
 import { getDb } from "~/db/registry.server";
 import { requireUser } from "~/domain/auth/session.server";
-import { savedProducts } from "~/features/engagement/engagement.server";
+import { savedProducts } from "~/features/engagement/queries.server";
 import { loadEditProfile, saveEditProfile } from "~/features/profile/edit-profile.server";
 import { listOwnProducts } from "~/features/profile/my-products.server";
 import { parseProfileTab } from "~/features/profile/types";

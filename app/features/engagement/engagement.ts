@@ -27,3 +27,9 @@ export const MESSAGES = {
 /** Most product ids the per-viewer state endpoint answers in one request. */
 export const MAX_ENGAGEMENT_IDS = 100;
 
+
+/** What a save or its removal tells the user (a toast, or the next page's flash); an upvote shows its count instead. */
+export function bookmarkNotice(on: boolean, changed: boolean): { kind: "success" | "error"; message: string } {
+  if (!on) return { kind: "success", message: MESSAGES.bookmarkRemoved };
+  return changed ? { kind: "success", message: MESSAGES.bookmarked } : { kind: "error", message: MESSAGES.alreadyBookmarked };
+}

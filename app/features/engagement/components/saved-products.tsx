@@ -14,7 +14,7 @@ export type SavedProductItem = ProductCard & { saved_at: string };
 /**
  * The profile's Saved tab (its heading is the page's): the user's saved products, most recent
  * first, each with Remove.
- * Give it `savedProducts(user.id)` from `~/features/engagement/engagement.server` in the loader.
+ * Give it `savedProducts(user.id)` from `~/features/engagement/queries.server` in the loader.
  */
 export function SavedProducts({ products }: { products: SavedProductItem[] }) {
   const [removed, setRemoved] = useState<ReadonlySet<number>>(new Set());
