@@ -161,7 +161,7 @@ test("a failed upvote reverts with the spec's message", async ({ page, consoleEr
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("a signed-in member upvotes, withdraws, saves and removes through plain forms, kept by the server", async ({ page, baseURL }, testInfo) => {
+  test("a signed-in member upvotes, withdraws, saves and removes (product page, card, profile) through plain forms", async ({ page, baseURL }, testInfo) => {
     const { slug, name } = product(testInfo, "plain");
     // The development sign-in as its own form posts it (this page's cookies, no script needed).
     const signIn = await page.request.post("/auth/dev", { form: { email: uniqueEmail(testInfo, "plain"), redirectTo: "/" }, headers: { Origin: baseURL! }, maxRedirects: 0 });
@@ -187,6 +187,13 @@ test.describe("without JavaScript", () => {
     await expect(main.getByRole("button", { name: "Saved", exact: true })).toBeVisible();
     await main.getByRole("button", { name: "Saved", exact: true }).click();
     await expect(main.getByRole("button", { name: "Save", exact: true })).toBeVisible();
+    // Saved again, then removed from the profile's Saved tab, which it is listed on.
+    await main.getByRole("button", { name: "Save", exact: true }).click();
+    await page.goto("/profile");
+    await expect(main.getByRole("link", { name, exact: true })).toHaveAttribute("href", `/resources/${slug}`);
+    await main.getByRole("button", { name: `Remove ${name} from saved` }).click();
+    await expect(page).toHaveURL(/\/profile$/);
+    await expect(main.getByText("You haven't saved any products yet.")).toBeVisible();
 
     // A card's upvote goes back to the list it was on; the product's page counts it.
     await page.goto(`/search?q=${name}`);

@@ -24,6 +24,11 @@ export const MESSAGES = {
   removeBookmarkFailed: "Failed to remove bookmark",
 } as const;
 
+/** The plain form's address of an upvote or save toggle (requests.server.ts, decision 081). */
+export function toggleFormPath(kind: "upvote" | "bookmark", productId: number): string {
+  return `/products/${productId}/${kind}`;
+}
+
 /** Most product ids the per-viewer state endpoint answers in one request. */
 export const MAX_ENGAGEMENT_IDS = 100;
 

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { notify } from "~/components/toaster";
 import { useSessionUser } from "~/domain/root-data";
-import { bookmarkNotice, MESSAGES } from "./engagement";
+import { bookmarkNotice, MESSAGES, toggleFormPath } from "./engagement";
 import {
   mergeEntry,
   rememberPending,
@@ -103,8 +103,8 @@ export function useEngagementToggle(options: { kind: ToggleKind; productId: numb
     count: shown.count,
     pending: optimistic !== null,
     toggle,
-    /** The plain form's address (requests.server.ts), for a page whose scripts never arrive. */
-    action: `/products/${productId}/${kind}`,
+    /** The plain form's address, for a page whose scripts never arrive. */
+    action: toggleFormPath(kind, productId),
     signedIn: userId !== null,
     authOpen,
     setAuthOpen,
