@@ -24,8 +24,11 @@ export const MESSAGES = {
   removeBookmarkFailed: "Failed to remove bookmark",
 } as const;
 
+/** The two toggles, named as in their addresses (the API's and the plain form's). */
+export type ToggleKind = "upvote" | "bookmark";
+
 /** The plain form's address of an upvote or save toggle (requests.server.ts, decision 081). */
-export function toggleFormPath(kind: "upvote" | "bookmark", productId: number): string {
+export function toggleFormPath(kind: ToggleKind, productId: number): string {
   return `/products/${productId}/${kind}`;
 }
 

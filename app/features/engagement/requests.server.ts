@@ -15,7 +15,7 @@ import { env } from "~/lib/env.server";
 import { logger } from "~/lib/logger.server";
 import { clientIp } from "~/lib/http/client-address";
 import { RATE_LIMIT_MESSAGE, type RateLimitResult, type RateLimitRule } from "~/lib/http/rate-limit";
-import { bookmarkNotice, MAX_ENGAGEMENT_IDS, MESSAGES } from "./engagement";
+import { bookmarkNotice, MAX_ENGAGEMENT_IDS, MESSAGES, type ToggleKind } from "./engagement";
 import { setBookmark, setUpvote, type ToggleLimits, type UpvoteResult } from "./mutations.server";
 import { viewerEngagement } from "./queries.server";
 
@@ -64,7 +64,6 @@ function writeLimits(request: Request, userId: string): ToggleLimits {
   };
 }
 
-type ToggleKind = "upvote" | "bookmark";
 type ToggleBody = { upvoted: boolean; upvotes: number; changed: boolean } | { bookmarked: boolean; bookmarks: number; changed: boolean };
 
 /** What one toggle request came to, before it is answered as JSON (the API) or as a redirect (the plain form). */

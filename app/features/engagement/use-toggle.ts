@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { notify } from "~/components/toaster";
 import { useSessionUser } from "~/domain/root-data";
-import { bookmarkNotice, MESSAGES, toggleFormPath } from "./engagement";
+import { bookmarkNotice, MESSAGES, toggleFormPath, type ToggleKind } from "./engagement";
 import {
   mergeEntry,
   rememberPending,
@@ -10,7 +10,6 @@ import {
   syncStoreOwner,
   takePending,
   useEngagementEntry,
-  type ToggleKind,
 } from "./store";
 
 const KEYS = {
