@@ -15,6 +15,8 @@ export default [
   route("api/v1/products/:id/upvote", "routes/api.v1.products.$id.upvote.ts"),
   route("api/v1/products/:id/bookmark", "routes/api.v1.products.$id.bookmark.ts"),
   route("api/v1/me/engagement", "routes/api.v1.me.engagement.ts"),
+  route("products/:id/upvote", "routes/products.$id.upvote.ts"),
+  route("products/:id/bookmark", "routes/products.$id.bookmark.ts"),
   route("api/v1/niches", "routes/api.v1.niches.ts"),
   route("api/v1/openapi.json", "routes/api.v1.openapi[.]json.ts"),
   route("api/auth/*", "routes/api.auth.$.ts"),

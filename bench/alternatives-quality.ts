@@ -21,8 +21,8 @@ import { clearDataCache } from "../app/db/data-cache.server";
 import { getDb, setDatabase } from "../app/db/registry.server";
 import { textArray } from "../app/db/sql-arrays";
 import { alternativesSubject, findAlternatives } from "../app/features/alternatives/queries.server";
-import { seedDemoCatalog } from "../app/features/catalog/seed.server";
-import { getPublicProduct, similarProducts } from "../app/features/catalog/product.server";
+import { seedDemoCatalog } from "../app/features/catalog/mutations/seed.server";
+import { getPublicProduct, similarProducts } from "../app/features/catalog/queries/product.server";
 import { queryRows } from "../tests/support/raw-rows";
 import { openScratchDatabase } from "./scratch-database";
 

@@ -9,7 +9,7 @@ import { loader as engagementLoader } from "~/routes/api.v1.me.engagement";
 import { action as upvoteAction } from "~/routes/api.v1.products.$id.upvote";
 import { createProduct } from "../../tests/factories";
 import { APP_URL, cookieHeader, devSignIn, localSettings } from "../../tests/support/auth";
-import { setEngagementRateLimits } from "~/features/engagement/engagement-api.server";
+import { setEngagementRateLimits } from "~/features/engagement/requests.server";
 
 beforeAll(() => setAuthSettings(localSettings()));
 afterAll(() => setAuthSettings(undefined));

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/api.v1.products.$id.bookmark";
-import { handleToggle } from "~/features/engagement/engagement-api.server";
+import { handleToggle } from "~/features/engagement/requests.server";
 import { jsonError } from "~/lib/api.server";
 
 /** PUT saves, DELETE removes the save: `{ bookmarked, bookmarks, changed }` for the signed-in user. */

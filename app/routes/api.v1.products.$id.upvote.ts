@@ -1,5 +1,5 @@
 import type { Route } from "./+types/api.v1.products.$id.upvote";
-import { handleToggle } from "~/features/engagement/engagement-api.server";
+import { handleToggle } from "~/features/engagement/requests.server";
 import { jsonError } from "~/lib/api.server";
 
 /** PUT upvotes, DELETE withdraws the upvote: `{ upvoted, upvotes, changed }` for the signed-in user. */

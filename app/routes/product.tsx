@@ -22,7 +22,7 @@ import { cardEngagement } from "~/features/engagement/components/card-engagement
 import { ProductUpvoters } from "~/features/engagement/components/product-upvoters";
 import { SaveButton } from "~/features/engagement/components/save-button";
 import { UpvoteButton } from "~/features/engagement/components/upvote-button";
-import { viewerState } from "~/features/engagement/engagement.server";
+import { viewerState } from "~/features/engagement/queries.server";
 import { FeedbackSection } from "~/features/feedback/components/feedback-section";
 import { publicProductFeedback } from "~/features/feedback/queries.server";
 import { StatsRow } from "~/features/stats/components/stats-row-lazy";

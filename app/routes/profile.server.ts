@@ -5,7 +5,7 @@
  */
 import { getDb } from "~/db/registry.server";
 import { requireUser } from "~/domain/auth/session.server";
-import { savedProducts } from "~/features/engagement/engagement.server";
+import { savedProducts } from "~/features/engagement/queries.server";
 import { parseProfileTab } from "~/features/profile/profile";
 import { listOwnProducts, loadEditProfile } from "~/features/profile/queries.server";
 import { saveEditProfile } from "~/features/profile/requests.server";

@@ -25,11 +25,12 @@ type Method = (typeof METHODS)[number];
  * - redirect: answers a redirect to everyone (legacy and placeholder addresses).
  * - api-read: public JSON; writes 405.
  * - api-member: writes for signed-in callers: 401 for signed-out ones; reads 405 or public.
+ * - member-post: a plain form's POST for members (upvote, save): other methods 405; signed out, a 303 to sign in.
  * - api-beacon: anonymous counters (views, click-outs): anyone may POST.
  * - auth-api: Better Auth's own endpoints (their guards are the auth helper's tests).
  * - logout: signs anyone out (probed last, since it ends the caller's session).
  */
-type Access = "public" | "public-form" | "member" | "member-json" | "member-action" | "owner" | "admin" | "admin-form" | "admin-resource" | "webhook" | "member-order" | "redirect" | "api-read" | "api-member" | "api-beacon" | "auth-api" | "logout";
+type Access = "public" | "public-form" | "member" | "member-json" | "member-action" | "member-post" | "owner" | "admin" | "admin-form" | "admin-resource" | "webhook" | "member-order" | "redirect" | "api-read" | "api-member" | "api-beacon" | "auth-api" | "logout";
 
 const ACCESS: Record<string, Access> = {
   "/api/v1/search": "api-read",
@@ -48,6 +49,9 @@ const ACCESS: Record<string, Access> = {
   "/api/v1/products/:id/upvote": "api-member",
   "/api/v1/products/:id/bookmark": "api-member",
   "/api/v1/me/engagement": "api-member",
+  // The upvote and save buttons as plain forms (decision 082): POST only; signed out, a 303 to sign in.
+  "/products/:id/upvote": "member-post",
+  "/products/:id/bookmark": "member-post",
   "/api/v1/niches": "api-read",
   "/api/v1/openapi.json": "api-read",
   "/api/auth/*": "auth-api",
@@ -277,6 +281,10 @@ function expected(access: Access, pattern: string, caller: Caller, method: Metho
       if (read) return refused(405);
       if (!signedIn) return refused(401);
       return refused(200, 400, 403, 415, 429);
+    case "member-post":
+      // A plain form's post for members (its sign-in redirect and refusals: products.engagement-form.test.ts):
+      // no reads, no other methods; our empty form lacks its field, a 400 for anyone.
+      return method === "POST" ? refused(400) : refused(405);
     case "webhook":
       return read ? refused(405) : refused(400, 405);
     case "admin-resource":

@@ -5,8 +5,8 @@ import { expect, expectAccessible, open, signInThroughDevScreen, skipOnboarding,
 // so parallel runs never see each other's counts.
 
 const PRODUCTS = {
-  desktop: { upvote: ["esphome", "ESPHome"], resume: ["homebridge", "Homebridge"], save: ["qmk", "QMK"] },
-  mobile: { upvote: ["manim", "Manim"], resume: ["tasmota-discord", "Tasmota Discord"], save: ["vrchat", "VRChat"] },
+  desktop: { upvote: ["esphome", "ESPHome"], resume: ["homebridge", "Homebridge"], save: ["qmk", "QMK"], plain: ["kilonova", "Kilonova"] },
+  mobile: { upvote: ["manim", "Manim"], resume: ["tasmota-discord", "Tasmota Discord"], save: ["vrchat", "VRChat"], plain: ["lospec", "Lospec"] },
 } as const;
 
 function product(testInfo: TestInfo, kind: keyof (typeof PRODUCTS)["desktop"]) {
@@ -154,4 +154,62 @@ test("a failed upvote reverts with the spec's message", async ({ page, consoleEr
   await expect(upvoteButton(page, name)).toHaveAccessibleName(`Upvote ${name} (${before} upvotes)`);
   // The refused request is reported by Chromium as a console error; that one is expected.
   for (let i = consoleErrors.length - 1; i >= 0; i -= 1) if (/status of 503/.test(consoleErrors[i]!)) consoleErrors.splice(i, 1);
+});
+
+// Without JavaScript the buttons are plain HTML forms (decision 082): the browser posts them and the
+// server sends the visitor back to the page, which shows the new state.
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("a signed-in member upvotes, withdraws, saves and removes (product page, card, profile) through plain forms", async ({ page, baseURL }, testInfo) => {
+    const { slug, name } = product(testInfo, "plain");
+    // The development sign-in as its own form posts it (this page's cookies, no script needed).
+    const signIn = await page.request.post("/auth/dev", { form: { email: uniqueEmail(testInfo, "plain"), redirectTo: "/" }, headers: { Origin: baseURL! }, maxRedirects: 0 });
+    expect(signIn.status()).toBe(302);
+    await page.goto(`/resources/${slug}`);
+    const before = await upvoteCount(page, name);
+    await expect(upvoteButton(page, name)).toHaveAttribute("aria-pressed", "false");
+
+    await upvoteButton(page, name).click();
+    await expect(page).toHaveURL(new RegExp(`/resources/${slug}$`));
+    await expect(upvoteButton(page, name)).toHaveAccessibleName(`Upvote ${name} (${before + 1} upvotes)`);
+    await expect(upvoteButton(page, name)).toHaveAttribute("aria-pressed", "true");
+    await page.goto(`/resources/${slug}`);
+    await expect(upvoteButton(page, name)).toHaveAccessibleName(`Upvote ${name} (${before + 1} upvotes)`);
+    await upvoteButton(page, name).click();
+    await expect(upvoteButton(page, name)).toHaveAccessibleName(`Upvote ${name} (${before} upvotes)`);
+    await expect(upvoteButton(page, name)).toHaveAttribute("aria-pressed", "false");
+
+    const main = page.getByRole("main");
+    await main.getByRole("button", { name: "Save", exact: true }).click();
+    await expect(main.getByRole("button", { name: "Saved", exact: true })).toBeVisible();
+    await page.goto(`/resources/${slug}`);
+    await expect(main.getByRole("button", { name: "Saved", exact: true })).toBeVisible();
+    await main.getByRole("button", { name: "Saved", exact: true }).click();
+    await expect(main.getByRole("button", { name: "Save", exact: true })).toBeVisible();
+    // Saved again, then removed from the profile's Saved tab, which it is listed on.
+    await main.getByRole("button", { name: "Save", exact: true }).click();
+    await page.goto("/profile");
+    await expect(main.getByRole("link", { name, exact: true })).toHaveAttribute("href", `/resources/${slug}`);
+    await main.getByRole("button", { name: `Remove ${name} from saved` }).click();
+    await expect(page).toHaveURL(/\/profile$/);
+    await expect(main.getByText("You haven't saved any products yet.")).toBeVisible();
+
+    // A card's upvote goes back to the list it was on; the product's page counts it.
+    await page.goto(`/search?q=${name}`);
+    await page.getByRole("button", { name: new RegExp(`^Upvote ${name} \\(\\d+ upvotes\\)$`) }).first().click();
+    await expect(page).toHaveURL(new RegExp(`/search\\?q=${name}$`));
+    await page.goto(`/resources/${slug}`);
+    await expect(upvoteButton(page, name)).toHaveAccessibleName(`Upvote ${name} (${before + 1} upvotes)`);
+  });
+
+  test("a signed-out visitor's upvote or save leads to sign in and back to the page", async ({ page }, testInfo) => {
+    const { slug, name } = product(testInfo, "plain");
+    for (const press of [() => upvoteButton(page, name).click(), () => page.getByRole("main").getByRole("button", { name: "Save", exact: true }).click()]) {
+      await page.goto(`/resources/${slug}`);
+      await press();
+      await expect(page).toHaveURL(new RegExp(`/auth\\?redirectTo=%2Fresources%2F${slug}$`));
+      await expect(page.getByRole("button", { name: "Sign in with Google" })).toBeVisible();
+    }
+  });
 });

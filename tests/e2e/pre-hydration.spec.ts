@@ -12,13 +12,17 @@ import { expect, signInThroughDevScreen, test, uniqueEmail } from "./fixtures";
 
 test.describe.configure({ timeout: 90_000 });
 
-/** Holds the page's JavaScript until `release()`; the page is opened without waiting for its load event. */
+/**
+ * Holds the page's JavaScript until `release()`, or until `fail()` makes every script request fail
+ * (scripts that never arrive); the page is opened without waiting for its load event.
+ */
 async function openWithScriptsHeld(page: Page, path: string) {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
+  let settle!: (arrive: boolean) => void;
+  const settled = new Promise<boolean>((resolve) => (settle = resolve));
+  const release = () => settle(true);
   await page.route(/\/assets\/.*\.js(\?.*)?$/, async (route) => {
-    await released;
-    await route.continue();
+    if (await settled) await route.continue();
+    else await route.abort();
   });
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
@@ -26,6 +30,7 @@ async function openWithScriptsHeld(page: Page, path: string) {
   await page.locator("footer").waitFor({ state: "attached" });
   return {
     release,
+    fail: () => settle(false),
     /** The page has not hydrated: no script has run but the inline ones. */
     notHydrated: async () => expect(page.locator("html")).not.toHaveAttribute("data-hydrated"),
     hydrated: async () => {
@@ -139,6 +144,41 @@ test("upvote: a signed-in user's click shows at once and counts once after hydra
   await page.goto("/resources/zigbee2mqtt");
   await expect(upvote).toHaveAccessibleName(`Upvote ${name} (${before + 1} upvotes)`);
   await expect(upvote).toHaveAttribute("aria-pressed", "true");
+});
+
+test("upvote: when the scripts never arrive, the held click is posted once as a plain form", async ({ page, consoleErrors }, testInfo) => {
+  // A product of its own per project: the count is compared before and after.
+  const slug = testInfo.project.name === "mobile" ? "engineerman" : "devcord";
+  await signInThroughDevScreen(page, uniqueEmail(testInfo, "noscripts"));
+  await expect(page).toHaveURL(/\/$/);
+  const scripts = await openWithScriptsHeld(page, `/resources/${slug}`);
+  const writes: string[] = [];
+  page.on("request", (request) => {
+    const path = new URL(request.url()).pathname;
+    if (path.endsWith("/upvote")) writes.push(`${request.method()} ${path}`);
+  });
+  const upvote = page.getByRole("main").locator("header").getByRole("button", { name: /^Upvote .* \(\d+ upvotes\)$/ });
+  const label = (await upvote.getAttribute("aria-label"))!;
+  const before = Number(/\((\d+) upvotes\)/.exec(label)![1]);
+  const name = /^Upvote (.*) \(\d+ upvotes\)$/.exec(label)![1]!;
+  await expect(upvote).toHaveAttribute("aria-pressed", "false");
+  await upvote.click();
+  await expectHeld(upvote);
+  await upvote.click();
+  await scripts.notHydrated();
+
+  // The scripts fail: the held click goes through as the form's own submission (at once, or after
+  // the script's 10 s wait), and the server sends the browser back to the page.
+  const posted = page.waitForResponse((response) => response.request().method() === "POST" && response.url().endsWith("/upvote"), { timeout: 30_000 });
+  scripts.fail();
+  expect((await posted).status()).toBe(303);
+  await expect(upvote).toHaveAccessibleName(`Upvote ${name} (${before + 1} upvotes)`);
+  await expect(upvote).toHaveAttribute("aria-pressed", "true");
+  await scripts.notHydrated();
+  // One write, the form's: no API toggle besides it.
+  expect(writes).toEqual([expect.stringMatching(/^POST \/products\/\d+\/upvote$/)]);
+  // Chromium reports each script the test refused as a console error; those are expected.
+  for (let i = consoleErrors.length - 1; i >= 0; i -= 1) if (/net::ERR_FAILED/.test(consoleErrors[i]!)) consoleErrors.splice(i, 1);
 });
 
 test.describe("without JavaScript", () => {

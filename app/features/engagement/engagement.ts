@@ -24,6 +24,20 @@ export const MESSAGES = {
   removeBookmarkFailed: "Failed to remove bookmark",
 } as const;
 
+/** The two toggles, named as in their addresses (the API's and the plain form's). */
+export type ToggleKind = "upvote" | "bookmark";
+
+/** The plain form's address of an upvote or save toggle (requests.server.ts, decision 082). */
+export function toggleFormPath(kind: ToggleKind, productId: number): string {
+  return `/products/${productId}/${kind}`;
+}
+
 /** Most product ids the per-viewer state endpoint answers in one request. */
 export const MAX_ENGAGEMENT_IDS = 100;
 
+
+/** What a save or its removal tells the user (a toast, or the next page's flash); an upvote shows its count instead. */
+export function bookmarkNotice(on: boolean, changed: boolean): { kind: "success" | "error"; message: string } {
+  if (!on) return { kind: "success", message: MESSAGES.bookmarkRemoved };
+  return changed ? { kind: "success", message: MESSAGES.bookmarked } : { kind: "error", message: MESSAGES.alreadyBookmarked };
+}

@@ -5,7 +5,7 @@
  * /api/v1/me/engagement after hydration, batched into one request per page. Client-safe.
  */
 import { useSyncExternalStore } from "react";
-import { MAX_ENGAGEMENT_IDS, type ViewerEngagement } from "./engagement";
+import { MAX_ENGAGEMENT_IDS, type ToggleKind, type ViewerEngagement } from "./engagement";
 
 export type EngagementEntry = Partial<Omit<ViewerEngagement, "id">>;
 
@@ -81,8 +81,6 @@ async function flush() {
     }
   }
 }
-
-export type ToggleKind = "upvote" | "bookmark";
 
 export type ToggleOutcome =
   | { ok: true; body: { upvoted?: boolean; upvotes?: number; bookmarked?: boolean; bookmarks?: number; changed: boolean } }

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { notify } from "~/components/toaster";
 import { useSessionUser } from "~/domain/root-data";
-import { MESSAGES } from "./engagement";
+import { bookmarkNotice, MESSAGES, toggleFormPath, type ToggleKind } from "./engagement";
 import {
   mergeEntry,
   rememberPending,
@@ -10,7 +10,6 @@ import {
   syncStoreOwner,
   takePending,
   useEngagementEntry,
-  type ToggleKind,
 } from "./store";
 
 const KEYS = {
@@ -71,9 +70,8 @@ export function useEngagementToggle(options: { kind: ToggleKind; productId: numb
         const body = outcome.body;
         mergeEntry(productId, { [keys.active]: body[keys.active] ?? on, ...(body[keys.count] === undefined ? {} : { [keys.count]: body[keys.count] }) });
         if (kind === "bookmark") {
-          if (!on) notify.success(MESSAGES.bookmarkRemoved);
-          else if (body.changed) notify.success(MESSAGES.bookmarked);
-          else notify.error(MESSAGES.alreadyBookmarked);
+          const notice = bookmarkNotice(on, body.changed);
+          notify[notice.kind](notice.message);
         }
       } else if (outcome.status === 401) {
         setAuthOpen(true);
@@ -104,6 +102,8 @@ export function useEngagementToggle(options: { kind: ToggleKind; productId: numb
     count: shown.count,
     pending: optimistic !== null,
     toggle,
+    /** The plain form's address, for a page whose scripts never arrive. */
+    action: toggleFormPath(kind, productId),
     signedIn: userId !== null,
     authOpen,
     setAuthOpen,

@@ -2,7 +2,7 @@ import { Bookmark, BookmarkCheck } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { useEngagementToggle } from "../use-toggle";
-import { ToggleSignInDialog } from "./toggle-sign-in-dialog";
+import { ToggleForm } from "./toggle-form";
 
 /**
  * Save (bookmark) and remove, with the spec's toasts; signed-out visitors are asked to sign in.
@@ -26,11 +26,9 @@ export function SaveButton({
   const state = useEngagementToggle({ kind: "bookmark", productId, active: bookmarked, count: bookmarks });
   const Icon = state.active ? BookmarkCheck : Bookmark;
   return (
-    <>
+    <ToggleForm toggle={state} message="Please sign in to save products.">
       {compact ? (
         <button
-          type="button"
-          onClick={state.toggle}
           aria-pressed={state.signedIn ? state.active : undefined}
           aria-label={productName ? `Save ${productName}` : "Save"}
           title={state.active ? "Saved" : "Save"}
@@ -43,11 +41,10 @@ export function SaveButton({
           <Icon className="size-4" aria-hidden fill={state.active ? "currentColor" : "none"} />
         </button>
       ) : (
-        <Button variant={state.active ? "secondary" : "outline"} onClick={state.toggle} className={className}>
+        <Button type="submit" variant={state.active ? "secondary" : "outline"} className={className}>
           <Icon aria-hidden /> {state.active ? "Saved" : "Save"}
         </Button>
       )}
-      <ToggleSignInDialog toggle={state} message="Please sign in to save products." />
-    </>
+    </ToggleForm>
   );
 }

@@ -6,15 +6,16 @@ import { Button } from "~/components/ui/button";
 import { PricingBadge } from "~/domain/components/pricing-badge";
 import { ProductLogo } from "~/domain/components/product-logo";
 import type { ProductCard } from "~/domain/product-card";
-import { MESSAGES } from "../engagement";
+import { MESSAGES, toggleFormPath } from "../engagement";
 import { mergeEntry, sendToggle } from "../store";
+import { PlainToggleForm } from "./toggle-form";
 
 export type SavedProductItem = ProductCard & { saved_at: string };
 
 /**
  * The profile's Saved tab (its heading is the page's): the user's saved products, most recent
- * first, each with Remove.
- * Give it `savedProducts(user.id)` from `~/features/engagement/engagement.server` in the loader.
+ * first, each with Remove (a plain form too, for a page whose scripts never arrive).
+ * Give it `savedProducts(user.id)` from `~/features/engagement/queries.server` in the loader.
  */
 export function SavedProducts({ products }: { products: SavedProductItem[] }) {
   const [removed, setRemoved] = useState<ReadonlySet<number>>(new Set());
@@ -61,15 +62,11 @@ export function SavedProducts({ products }: { products: SavedProductItem[] }) {
                   <PricingBadge pricing={product.pricing} />
                 </div>
               </div>
-              <Button
-                variant="ghost"
-                size="icon"
-                onClick={() => void remove(product)}
-                aria-label={`Remove ${product.product_name} from saved`}
-                title="Remove"
-              >
-                <Trash2 aria-hidden />
-              </Button>
+              <PlainToggleForm action={toggleFormPath("bookmark", product.id)} on={false} run={() => void remove(product)}>
+                <Button type="submit" variant="ghost" size="icon" aria-label={`Remove ${product.product_name} from saved`} title="Remove">
+                  <Trash2 aria-hidden />
+                </Button>
+              </PlainToggleForm>
             </li>
           ))}
         </ul>

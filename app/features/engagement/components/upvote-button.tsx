@@ -1,7 +1,7 @@
 import { ChevronUp } from "lucide-react";
 import { cn } from "~/components/ui/cn";
 import { useEngagementToggle } from "../use-toggle";
-import { ToggleSignInDialog } from "./toggle-sign-in-dialog";
+import { ToggleForm } from "./toggle-form";
 
 /**
  * The upvote toggle with its count, on product pages and cards. `upvoted` is the viewer's state
@@ -23,10 +23,8 @@ export function UpvoteButton({
   const state = useEngagementToggle({ kind: "upvote", productId, active: upvoted, count: upvotes });
   const count = state.count ?? upvotes;
   return (
-    <>
+    <ToggleForm toggle={state} message="Please sign in to upvote products.">
       <button
-        type="button"
-        onClick={state.toggle}
         aria-pressed={state.signedIn ? state.active : undefined}
         aria-label={`Upvote ${productName} (${count} upvotes)`}
         className={cn(
@@ -38,7 +36,6 @@ export function UpvoteButton({
         <ChevronUp className="size-4" aria-hidden />
         <span>{count}</span>
       </button>
-      <ToggleSignInDialog toggle={state} message="Please sign in to upvote products." />
-    </>
+    </ToggleForm>
   );
 }
