@@ -40,6 +40,41 @@ export function buildTsQuery(tokens: string[], operator: "&" | "|"): string | nu
   return tokens.join(` ${operator} `);
 }
 
+/**
+ * The words in the order typed, as one phrase (`a <-> b`): products that say them side by side
+ * ("text to speech", not "speech to text") rank above those with the words scattered. Null for one word.
+ */
+export function buildPhraseQuery(tokens: string[]): string | null {
+  return tokens.length < 2 ? null : tokens.join(" <-> ");
+}
+
+/**
+ * All the words but one, whichever one (`(b & c) | (a & c) | (a & b)`), for three words or more:
+ * "privacy friendly web analytics" finds privacy-first web analytics that never say "friendly",
+ * before falling back to products with any single word. Null below three words.
+ */
+export function buildMostWordsQuery(tokens: string[]): string | null {
+  if (tokens.length < 3) return null;
+  return tokens.map((_, skip) => `(${tokens.filter((__, i) => i !== skip).join(" & ")})`).join(" | ");
+}
+
+/**
+ * The tags a query may name: every run of two or more consecutive words joined with hyphens, and
+ * the whole query when it is one word, each also with its last word's plural or singular form
+ * ("password manager" -> password-manager, password-managers; "feed readers" -> feed-reader...).
+ */
+export function tagForms(tokens: string[]): string[] {
+  const runs = tokens.length === 1 ? [tokens] : [];
+  for (let start = 0; start < tokens.length; start++) {
+    for (let end = start + 2; end <= tokens.length; end++) runs.push(tokens.slice(start, end));
+  }
+  const forms = runs.flatMap((run) => {
+    const tag = run.join("-");
+    return tag.endsWith("s") ? [tag, tag.slice(0, -1)] : [tag, `${tag}s`];
+  });
+  return [...new Set(forms)];
+}
+
 export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }

@@ -18,9 +18,11 @@ const POPULAR_ENOUGH = 20;
 const INDEX_MATCHES = 100;
 /** Products whose name has a word one edit away from each query word, before ranking. */
 const FUZZY_CANDIDATES = 200;
+/** Products carrying a named tag, subcategory or niche, read through each one's index. */
+const NAMED_CARRIERS = 200;
 
 /** Rank groups, best first; within a group by score. */
-export const TIER = { exact: 0, prefix: 1, allWords: 2, typo: 3, anyWord: 4 } as const;
+export const TIER = { exact: 0, prefix: 1, named: 2, allWords: 3, typo: 4, anyWord: 5 } as const;
 const tierSql = (tier: number) => sql.raw(String(tier));
 
 /** Every search statement selects `plainNumber`/`float8`/`real` numbers: the cheap check (see `plainNumber`). */
@@ -76,6 +78,47 @@ export function fullTextMatches(tsQuery: string, cap: number, tier: number = TIE
     select id, ${tierSql(tier)} as tier,
       ts_rank('{0.1, 0.2, 0.4, 1.0}', search_vector, ${query}, 1) * (1 + 0.1 * ln(1 + upvotes)) as score
     from candidates order by score desc, id limit ${cap}`;
+}
+
+/**
+ * Products carrying what the query names, ranked by how well their text matches any of its words
+ * (`rankQuery`), blended with popularity like fullTextMatches. Named are: a tag equal to one of
+ * `tags` (see tagForms), a subcategory whose every word (stemmed) is in the query ("password
+ * manager" names Password Managers, "self-hosted password manager" too), a niche whose words are
+ * exactly the query's. Candidates: the POPULAR_SCAN most-upvoted products that carry one, and up to
+ * NAMED_CARRIERS more through each index (tags GIN, the link tables' btrees); the taxonomy tables
+ * are small and read whole.
+ */
+export function namedMatches(query: string, tags: string[], rankQuery: string, cap: number): SQL {
+  const words = sql`tsvector_to_array(to_tsvector('english', ${query}))`;
+  const lexemes = (column: SQL) => sql`tsvector_to_array(to_tsvector('english', ${column}))`;
+  const tagArray = sql`${`{${tags.map((t) => `"${t}"`).join(",")}}`}::text[]`;
+  const carries = sql`(p.tags && ${tagArray}
+    or exists (select 1 from product_subcategories ps where ps.product_id = p.id and ps.subcategory_id in (select id from named_sub))
+    or exists (select 1 from product_niches pn where pn.product_id = p.id and pn.niche_id in (select id from named_niche)))`;
+  return sql`with named_sub as materialized (
+      select id from subcategories where status = 'published'
+        and cardinality(${lexemes(sql`name`)}) > 0 and ${lexemes(sql`name`)} <@ ${words}
+    ),
+    named_niche as materialized (
+      select id from niches where status = 'published' and cardinality(${words}) > 0 and ${lexemes(sql`name`)} = ${words}
+    ),
+    carriers as materialized (
+      (select s.product_id as id from (select product_id from product_stats
+         order by upvotes desc nulls last, product_id limit ${POPULAR_SCAN}) s
+       join products p on p.id = s.product_id where ${carries})
+      union
+      (select product_id from product_subcategories where subcategory_id in (select id from named_sub) limit ${NAMED_CARRIERS})
+      union
+      (select product_id from product_niches where niche_id in (select id from named_niche) limit ${NAMED_CARRIERS})
+      union
+      (select p.id from products p where p.tags && ${tagArray} and ${publicProductFilter} limit ${NAMED_CARRIERS})
+    )
+    select p.id, ${tierSql(TIER.named)} as tier,
+      (0.01 + ts_rank('{0.1, 0.2, 0.4, 1.0}', p.search_vector, to_tsquery('english', ${rankQuery}), 1)) * (1 + 0.1 * ln(1 + s.upvotes)) as score
+    from carriers c join products p on p.id = c.id join product_stats s on s.product_id = p.id
+    where ${publicProductFilter}
+    order by score desc, p.id limit ${cap}`;
 }
 
 /**

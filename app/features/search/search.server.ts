@@ -6,12 +6,13 @@ import { cachedRead } from "~/db/data-cache.server";
 import { getDb } from "~/db/registry.server";
 import type { ProductCard } from "~/domain/product-card";
 import { queryCards } from "~/domain/product-card.server";
-import { buildTsQuery, nameCloseness, normalizeQuery, queryTokens } from "./query";
+import { buildTsQuery, nameCloseness, normalizeQuery, queryTokens, tagForms } from "./query";
 import {
   cardsByIds,
   fullTextMatches,
   fuzzyCandidates,
   nameMatches,
+  namedMatches,
   TIER,
   FuzzyRow,
   HitRow,
@@ -72,7 +73,11 @@ async function search(query: string, limit: number, offset: number): Promise<Sea
   const tokens = queryTokens(query);
 
   const andQuery = buildTsQuery(tokens, "&");
-  const hits = await runHits(db, [nameMatches(query, cap), ...(andQuery ? [fullTextMatches(andQuery, cap)] : [])]);
+  const orQuery = buildTsQuery(tokens, "|");
+  const hits = await runHits(db, [
+    nameMatches(query, cap),
+    ...(andQuery && orQuery ? [namedMatches(query, tagForms(tokens), orQuery, cap), fullTextMatches(andQuery, cap)] : []),
+  ]);
   const exact = hits.some((h) => h.tier === TIER.exact);
   const allWordsFound = tokens.length < 2 || hits.some((h) => h.tier === TIER.allWords);
   const words = tokens.filter((t) => t.length >= FUZZY_MIN_WORD);
@@ -80,7 +85,7 @@ async function search(query: string, limit: number, offset: number): Promise<Sea
     hits.push(...(await fuzzyMatches(db, query, words)));
   }
   if (!allWordsFound) {
-    hits.push(...(await runHits(db, [fullTextMatches(buildTsQuery(tokens, "|")!, cap, TIER.anyWord)])));
+    hits.push(...(await runHits(db, [fullTextMatches(orQuery!, cap, TIER.anyWord)])));
   }
   const ids = rankedIds(hits);
 
