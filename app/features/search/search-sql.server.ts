@@ -31,6 +31,22 @@ export type HitRow = z.output<typeof HitRow>;
 
 export const FuzzyRow = z.object({ id: plainNumber, name: z.string(), upvotes: plainNumber, similarity: plainNumber });
 
+/** A product saying the query's words side by side, in order, outranks one with them scattered. */
+const PHRASE_BONUS = 2;
+
+/**
+ * Text relevance (ts_rank: A name 1.0, B tagline/tags 0.4, C headline/description 0.2, normalised by
+ * length), times PHRASE_BONUS when the words stand as a phrase, times a gentle popularity factor.
+ * `floor` keeps products that carry a named tag without saying any query word in the ranking.
+ */
+function scoreSql(vector: SQL, upvotes: SQL, rankQuery: string, phraseQuery: string | null, floor = 0): SQL {
+  const rank = sql`ts_rank('{0.1, 0.2, 0.4, 1.0}', ${vector}, to_tsquery('english', ${rankQuery}), 1)`;
+  const phrase = phraseQuery
+    ? sql`(case when ${vector} @@ to_tsquery('english', ${phraseQuery}) then ${sql.raw(String(PHRASE_BONUS))} else 1 end)`
+    : sql`1`;
+  return sql`(${sql.raw(String(floor))} + ${rank}) * ${phrase} * (1 + 0.1 * ln(1 + ${upvotes}))`;
+}
+
 const nameC = sql.raw(`lower(p.product_name) collate "C"`);
 
 /** The exact name (case-insensitive), then names starting with the query. */
@@ -52,7 +68,7 @@ export function nameMatches(query: string, cap: number): SQL {
  * in most products never costs more than a rare one (the index alone would read every posting).
  * The candidates do not depend on the page asked for, so pages never overlap or skip.
  */
-export function fullTextMatches(tsQuery: string, cap: number, tier: number = TIER.allWords): SQL {
+export function fullTextMatches(tsQuery: string, cap: number, tier: number = TIER.allWords, phraseQuery: string | null = null): SQL {
   const query = sql`to_tsquery('english', ${tsQuery})`;
   // "offset 0" keeps the lateral subquery a per-row primary-key lookup: flattened into a join,
   // the planner may prefer to read every match of a rarer word from the heap instead.
@@ -76,7 +92,7 @@ export function fullTextMatches(tsQuery: string, cap: number, tier: number = TIE
       where i.id not in (select id from popular)
     )
     select id, ${tierSql(tier)} as tier,
-      ts_rank('{0.1, 0.2, 0.4, 1.0}', search_vector, ${query}, 1) * (1 + 0.1 * ln(1 + upvotes)) as score
+      ${scoreSql(sql`search_vector`, sql`upvotes`, tsQuery, phraseQuery)} as score
     from candidates order by score desc, id limit ${cap}`;
 }
 
@@ -89,7 +105,7 @@ export function fullTextMatches(tsQuery: string, cap: number, tier: number = TIE
  * NAMED_CARRIERS more through each index (tags GIN, the link tables' btrees); the taxonomy tables
  * are small and read whole.
  */
-export function namedMatches(query: string, tags: string[], rankQuery: string, cap: number): SQL {
+export function namedMatches(query: string, tags: string[], rankQuery: string, phraseQuery: string | null, cap: number): SQL {
   const words = sql`tsvector_to_array(to_tsvector('english', ${query}))`;
   const lexemes = (column: SQL) => sql`tsvector_to_array(to_tsvector('english', ${column}))`;
   const tagArray = sql`${`{${tags.map((t) => `"${t}"`).join(",")}}`}::text[]`;
@@ -115,7 +131,7 @@ export function namedMatches(query: string, tags: string[], rankQuery: string, c
       (select p.id from products p where p.tags && ${tagArray} and ${publicProductFilter} limit ${NAMED_CARRIERS})
     )
     select p.id, ${tierSql(TIER.named)} as tier,
-      (0.01 + ts_rank('{0.1, 0.2, 0.4, 1.0}', p.search_vector, to_tsquery('english', ${rankQuery}), 1)) * (1 + 0.1 * ln(1 + s.upvotes)) as score
+      ${scoreSql(sql`p.search_vector`, sql`s.upvotes`, rankQuery, phraseQuery, 0.01)} as score
     from carriers c join products p on p.id = c.id join product_stats s on s.product_id = p.id
     where ${publicProductFilter}
     order by score desc, p.id limit ${cap}`;

@@ -6,7 +6,7 @@ import { cachedRead } from "~/db/data-cache.server";
 import { getDb } from "~/db/registry.server";
 import type { ProductCard } from "~/domain/product-card";
 import { queryCards } from "~/domain/product-card.server";
-import { buildTsQuery, nameCloseness, normalizeQuery, queryTokens, tagForms } from "./query";
+import { buildPhraseQuery, buildTsQuery, nameCloseness, normalizeQuery, queryTokens, tagForms } from "./query";
 import {
   cardsByIds,
   fullTextMatches,
@@ -74,9 +74,10 @@ async function search(query: string, limit: number, offset: number): Promise<Sea
 
   const andQuery = buildTsQuery(tokens, "&");
   const orQuery = buildTsQuery(tokens, "|");
+  const phrase = buildPhraseQuery(tokens);
   const hits = await runHits(db, [
     nameMatches(query, cap),
-    ...(andQuery && orQuery ? [namedMatches(query, tagForms(tokens), orQuery, cap), fullTextMatches(andQuery, cap)] : []),
+    ...(andQuery && orQuery ? [namedMatches(query, tagForms(tokens), orQuery, phrase, cap), fullTextMatches(andQuery, cap, TIER.allWords, phrase)] : []),
   ]);
   const exact = hits.some((h) => h.tier === TIER.exact);
   const allWordsFound = tokens.length < 2 || hits.some((h) => h.tier === TIER.allWords);
@@ -85,7 +86,7 @@ async function search(query: string, limit: number, offset: number): Promise<Sea
     hits.push(...(await fuzzyMatches(db, query, words)));
   }
   if (!allWordsFound) {
-    hits.push(...(await runHits(db, [fullTextMatches(orQuery!, cap, TIER.anyWord)])));
+    hits.push(...(await runHits(db, [fullTextMatches(orQuery!, cap, TIER.anyWord, phrase)])));
   }
   const ids = rankedIds(hits);
 
