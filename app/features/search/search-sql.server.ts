@@ -22,7 +22,7 @@ const FUZZY_CANDIDATES = 200;
 const NAMED_CARRIERS = 200;
 
 /** Rank groups, best first; within a group by score. */
-export const TIER = { exact: 0, prefix: 1, named: 2, allWords: 3, typo: 4, anyWord: 5 } as const;
+export const TIER = { exact: 0, prefix: 1, named: 2, allWords: 3, typo: 4, mostWords: 5, anyWord: 6 } as const;
 const tierSql = (tier: number) => sql.raw(String(tier));
 
 /** Every search statement selects `plainNumber`/`float8`/`real` numbers: the cheap check (see `plainNumber`). */

@@ -6,7 +6,7 @@ import { cachedRead } from "~/db/data-cache.server";
 import { getDb } from "~/db/registry.server";
 import type { ProductCard } from "~/domain/product-card";
 import { queryCards } from "~/domain/product-card.server";
-import { buildPhraseQuery, buildTsQuery, nameCloseness, normalizeQuery, queryTokens, tagForms } from "./query";
+import { buildPhraseQuery, buildTsQuery, nameCloseness, normalizeQuery, queryTokens, searchTerms, tagForms } from "./query";
 import {
   cardsByIds,
   fullTextMatches,
@@ -71,16 +71,18 @@ async function search(query: string, limit: number, offset: number): Promise<Sea
   // One more than the page shows (is there a next page?), and enough to tell "fewer than five".
   const cap = Math.max(want + 1, FUZZY_BELOW);
   const tokens = queryTokens(query);
+  const terms = searchTerms(tokens);
 
-  const andQuery = buildTsQuery(tokens, "&");
-  const orQuery = buildTsQuery(tokens, "|");
+  const andQuery = buildTsQuery(terms, "&");
+  const orQuery = buildTsQuery(terms, "|");
   const phrase = buildPhraseQuery(tokens);
+  const tags = [...new Set([...tagForms(tokens), ...tagForms(terms)])];
   const hits = await runHits(db, [
     nameMatches(query, cap),
-    ...(andQuery && orQuery ? [namedMatches(query, tagForms(tokens), orQuery, phrase, cap), fullTextMatches(andQuery, cap, TIER.allWords, phrase)] : []),
+    ...(andQuery && orQuery ? [namedMatches(query, tags, orQuery, phrase, cap), fullTextMatches(andQuery, cap, TIER.allWords, phrase)] : []),
   ]);
   const exact = hits.some((h) => h.tier === TIER.exact);
-  const allWordsFound = tokens.length < 2 || hits.some((h) => h.tier === TIER.allWords);
+  const allWordsFound = terms.length < 2 || hits.some((h) => h.tier === TIER.allWords);
   const words = tokens.filter((t) => t.length >= FUZZY_MIN_WORD);
   if (!exact && words.length > 0 && (!allWordsFound || rankedIds(hits).length < FUZZY_BELOW)) {
     hits.push(...(await fuzzyMatches(db, query, words)));
