@@ -6,7 +6,7 @@ import { cachedRead } from "~/db/data-cache.server";
 import { getDb } from "~/db/registry.server";
 import type { ProductCard } from "~/domain/product-card";
 import { queryCards } from "~/domain/product-card.server";
-import { buildPhraseQuery, buildTsQuery, nameCloseness, normalizeQuery, queryTokens, searchTerms, tagForms } from "./query";
+import { buildMostWordsQuery, buildPhraseQuery, buildTsQuery, nameCloseness, normalizeQuery, queryTokens, searchTerms, tagForms } from "./query";
 import {
   cardsByIds,
   fullTextMatches,
@@ -48,7 +48,8 @@ type Hit = HitRow;
  * with the query; products with all the words (name > tagline/tags > headline/description,
  * blended with upvotes); when no product has the exact name and either fewer than five were found
  * or no product has all the words, names with a word one typo away from each query word; last,
- * when no product has all the words, products with any of them. Every statement is bounded and
+ * when no product has all the words, products with all of them but one (three words or more),
+ * then products with any of them. Every statement is bounded and
  * served by an index (see search-sql.server.ts).
  */
 export async function searchProducts(q: string, options: SearchOptions = {}): Promise<SearchResult> {
@@ -88,7 +89,13 @@ async function search(query: string, limit: number, offset: number): Promise<Sea
     hits.push(...(await fuzzyMatches(db, query, words)));
   }
   if (!allWordsFound) {
-    hits.push(...(await runHits(db, [fullTextMatches(orQuery!, cap, TIER.anyWord, phrase)])));
+    const mostWords = buildMostWordsQuery(terms);
+    hits.push(
+      ...(await runHits(db, [
+        ...(mostWords ? [fullTextMatches(mostWords, cap, TIER.mostWords, phrase)] : []),
+        fullTextMatches(orQuery!, cap, TIER.anyWord, phrase),
+      ])),
+    );
   }
   const ids = rankedIds(hits);
 
