@@ -49,15 +49,20 @@ function scoreSql(vector: SQL, upvotes: SQL, rankQuery: string, phraseQuery: str
 
 const nameC = sql.raw(`lower(p.product_name) collate "C"`);
 
-/** The exact name (case-insensitive), then names starting with the query. */
+/**
+ * The exact name (case-insensitive), then names starting with the query: the most upvoted, and among
+ * equals the shortest (the closest completion: "notio" is Notion before Notion AI). The score carries
+ * both, since rankedIds sorts by it: the length counts for less than one upvote.
+ */
 export function nameMatches(query: string, cap: number): SQL {
-  return sql`select n.id, n.tier, s.upvotes::float8 as score
-    from (select p.id, case when ${nameC} = lower(${query}) then ${tierSql(TIER.exact)} else ${tierSql(TIER.prefix)} end as tier
+  return sql`select n.id, n.tier, s.upvotes::float8 - least(n.len, 999) / 1000.0 as score
+    from (select p.id, length(p.product_name) as len,
+            case when ${nameC} = lower(${query}) then ${tierSql(TIER.exact)} else ${tierSql(TIER.prefix)} end as tier
           from products p
           where ${publicProductFilter} and ${nameC} like lower(${escapeLike(query)}) || '%'
           order by ${nameC} limit ${PREFIX_SCAN}) n
     join product_stats s on s.product_id = n.id
-    order by n.tier, s.upvotes desc, n.id limit ${cap}`;
+    order by n.tier, s.upvotes desc, n.len, n.id limit ${cap}`;
 }
 
 /**
