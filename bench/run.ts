@@ -8,6 +8,7 @@
  *   --skip-wizard      leave out the submission wizard's save action (HTTP, PGlite)
  *   --skip-lighthouse  leave out Lighthouse (mobile) on a product page, home and a niche page (demo catalogue, PGlite)
  *   --skip-admin-import leave out the admin bulk upload (10k and 100k rows, PGlite and PostgreSQL, and 100k through the server on PostgreSQL)
+ *   --skip-search-quality leave out the judged search set (nDCG@5, P@5 per query kind, ours against MiniSearch; demo catalogue, PGlite)
  *   --skip-pages       leave out the pages' request rates against React Router's floor (demo catalogue, PGlite and PostgreSQL)
  *   --skip-alternatives leave out the alternatives' nDCG@5 and P@5 on their judged set (demo catalogue, PGlite)
  *   --load-seconds N   length of each overload run (default 60)
@@ -34,6 +35,7 @@ import { pickPages, printLighthouse, runLighthouse } from "./lighthouse";
 import { runEngagementBench } from "./engagement";
 import { runImportBench } from "./import";
 import { runLoadBench, type LoadRun } from "./load";
+import { runSearchQualityBench } from "./search-quality";
 import { generateSyntheticCatalog, runSearchBench } from "./search-scale";
 import { scratchPostgres } from "./scratch-database";
 import { runStartupBench } from "./startup";
@@ -52,6 +54,7 @@ const { values } = parseArgs({
     "skip-cluster": { type: "boolean", default: false },
     "skip-wizard": { type: "boolean", default: false },
     "skip-pages": { type: "boolean", default: false },
+    "skip-search-quality": { type: "boolean", default: false },
     "skip-admin-import": { type: "boolean", default: false },
     "skip-lighthouse": { type: "boolean", default: false },
     "skip-alternatives": { type: "boolean", default: false },
@@ -104,6 +107,11 @@ if (!values["skip-import"]) {
   const imports = await runImportBench();
   report.import = imports;
   console.table(imports);
+}
+
+if (!values["skip-search-quality"]) {
+  log("== search quality: judged queries over the demo catalogue, ours against MiniSearch (bench/search-judgments)");
+  report.searchQuality = (await runSearchQualityBench({ log })).rows;
 }
 
 const pgliteProducts = Number(values.products);

@@ -9,7 +9,7 @@ import { publicProductAs, publicProductFilter } from "~/domain/public-product.se
 import { ALTERNATIVES_LIMIT, type Alternative, type AlternativesSubject } from "./alternatives";
 
 /**
- * How much each kind of likeness weighs in an alternative's score (decision 083). A shared
+ * How much each kind of likeness weighs in an alternative's score (decision 084). A shared
  * subcategory says "does the same job" most directly; tags say it in finer words (a Jaccard
  * share, so a product with many tags does not win by having them); the tagline's words catch
  * products filed elsewhere that describe the same thing. Upvotes only break ties.

@@ -30,14 +30,87 @@ export function queryTokens(q: string): string[] {
 }
 
 /**
- * `a & b & c` (or `|`). A single word of 3+ letters is also a prefix (`word:*`), for typing as you
- * go; in longer queries it is not, because a prefix makes the index read every posting of every
- * word it matches, which for a common word is most of the catalogue.
+ * The catalogue's words for one thing, each searched as any of them: tags say `macos` where people
+ * type "mac", lists say "e-book" and "ebook" alike. Small on purpose: only spellings of the same word,
+ * never related ideas.
+ */
+const SPELLINGS: string[][] = [
+  ["mac", "macos", "osx"],
+  ["ebook", "e-book"],
+  ["ebooks", "e-books"],
+  ["todo", "to-do"],
+  ["selfhosted", "self-hosted"],
+];
+const ALTERNATIVES = new Map(SPELLINGS.flatMap((group) => group.map((word) => [word, group] as const)));
+
+/** Two typed words the catalogue writes as one: "e book" is "ebook", "to do" is "todo". */
+const JOINED = new Set(["ebook", "ebooks", "todo", "selfhosted"]);
+
+/** The query's words with split spellings joined ("to do list" -> todo, list). */
+export function searchTerms(tokens: string[]): string[] {
+  const terms: string[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const joined = `${tokens[i]}${tokens[i + 1] ?? ""}`;
+    if (i + 1 < tokens.length && JOINED.has(joined)) {
+      terms.push(joined);
+      i++;
+    } else terms.push(tokens[i]!);
+  }
+  return terms;
+}
+
+/** One term as tsquery text: the word, or `(mac | macos | osx)` for a word with other spellings. */
+function termQuery(term: string, prefix = ""): string {
+  const group = ALTERNATIVES.get(term);
+  return group ? `(${group.map((word) => `${word}${prefix}`).join(" | ")})` : `${term}${prefix}`;
+}
+
+/**
+ * `a & b & c` (or `|`), each word with its other spellings. A single word of 3+ letters is also a
+ * prefix (`word:*`), for typing as you go; in longer queries it is not, because a prefix makes the
+ * index read every posting of every word it matches, which for a common word is most of the catalogue.
  */
 export function buildTsQuery(tokens: string[], operator: "&" | "|"): string | null {
   if (tokens.length === 0) return null;
-  if (tokens.length === 1) return tokens[0]!.length >= 3 ? `${tokens[0]}:*` : tokens[0]!;
-  return tokens.join(` ${operator} `);
+  if (tokens.length === 1) return termQuery(tokens[0]!, tokens[0]!.length >= 3 ? ":*" : "");
+  return tokens.map((token) => termQuery(token)).join(` ${operator} `);
+}
+
+/**
+ * The words in the order typed, as one phrase (`a <-> b`): products that say them side by side
+ * ("text to speech", not "speech to text") rank above those with the words scattered. Null for one word.
+ */
+export function buildPhraseQuery(tokens: string[]): string | null {
+  return tokens.length < 2 ? null : tokens.join(" <-> ");
+}
+
+/**
+ * All the words but one, whichever one (`(b & c) | (a & c) | (a & b)`), for three words or more:
+ * "privacy friendly web analytics" finds privacy-first web analytics that never say "friendly",
+ * before falling back to products with any single word. Null below three words.
+ */
+export function buildMostWordsQuery(tokens: string[]): string | null {
+  if (tokens.length < 3) return null;
+  return tokens.map((_, skip) => `(${tokens.filter((__, i) => i !== skip).map((t) => termQuery(t)).join(" & ")})`).join(" | ");
+}
+
+/**
+ * The tags a query may name: every run of two or more consecutive words joined with hyphens, and
+ * the whole query when it is one word, hyphenated and run together, each also with its last word's
+ * plural or singular form ("password manager" -> password-manager, password-managers, passwordmanager...;
+ * "e books" -> e-books, ebooks...).
+ */
+export function tagForms(tokens: string[]): string[] {
+  const runs = tokens.length === 1 ? [tokens] : [];
+  for (let start = 0; start < tokens.length; start++) {
+    for (let end = start + 2; end <= tokens.length; end++) runs.push(tokens.slice(start, end));
+  }
+  const forms = runs.flatMap((run) => {
+    return [run.join("-"), ...(run.length > 1 ? [run.join("")] : [])].flatMap((tag) =>
+      tag.endsWith("s") ? [tag, tag.slice(0, -1)] : [tag, `${tag}s`],
+    );
+  });
+  return [...new Set(forms)];
 }
 
 export function escapeLike(text: string): string {

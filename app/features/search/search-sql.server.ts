@@ -18,9 +18,11 @@ const POPULAR_ENOUGH = 20;
 const INDEX_MATCHES = 100;
 /** Products whose name has a word one edit away from each query word, before ranking. */
 const FUZZY_CANDIDATES = 200;
+/** Products carrying a named tag, subcategory or niche, read through each one's index. */
+const NAMED_CARRIERS = 200;
 
 /** Rank groups, best first; within a group by score. */
-export const TIER = { exact: 0, prefix: 1, allWords: 2, typo: 3, anyWord: 4 } as const;
+export const TIER = { exact: 0, prefix: 1, named: 2, allWords: 3, typo: 4, mostWords: 5, anyWord: 6 } as const;
 const tierSql = (tier: number) => sql.raw(String(tier));
 
 /** Every search statement selects `plainNumber`/`float8`/`real` numbers: the cheap check (see `plainNumber`). */
@@ -29,17 +31,38 @@ export type HitRow = z.output<typeof HitRow>;
 
 export const FuzzyRow = z.object({ id: plainNumber, name: z.string(), upvotes: plainNumber, similarity: plainNumber });
 
+/** A product saying the query's words side by side, in order, outranks one with them scattered. */
+const PHRASE_BONUS = 2;
+
+/**
+ * Text relevance (ts_rank: A name 1.0, B tagline/tags 0.4, C headline/description 0.2, normalised by
+ * length), times PHRASE_BONUS when the words stand as a phrase, times a gentle popularity factor.
+ * `floor` keeps products that carry a named tag without saying any query word in the ranking.
+ */
+function scoreSql(vector: SQL, upvotes: SQL, rankQuery: string, phraseQuery: string | null, floor = 0): SQL {
+  const rank = sql`ts_rank('{0.1, 0.2, 0.4, 1.0}', ${vector}, to_tsquery('english', ${rankQuery}), 1)`;
+  const phrase = phraseQuery
+    ? sql`(case when ${vector} @@ to_tsquery('english', ${phraseQuery}) then ${sql.raw(String(PHRASE_BONUS))} else 1 end)`
+    : sql`1`;
+  return sql`(${sql.raw(String(floor))} + ${rank}) * ${phrase} * (1 + 0.1 * ln(1 + ${upvotes}))`;
+}
+
 const nameC = sql.raw(`lower(p.product_name) collate "C"`);
 
-/** The exact name (case-insensitive), then names starting with the query. */
+/**
+ * The exact name (case-insensitive), then names starting with the query: the most upvoted, and among
+ * equals the shortest (the closest completion: "notio" is Notion before Notion AI). The score carries
+ * both, since rankedIds sorts by it: the length counts for less than one upvote.
+ */
 export function nameMatches(query: string, cap: number): SQL {
-  return sql`select n.id, n.tier, s.upvotes::float8 as score
-    from (select p.id, case when ${nameC} = lower(${query}) then ${tierSql(TIER.exact)} else ${tierSql(TIER.prefix)} end as tier
+  return sql`select n.id, n.tier, s.upvotes::float8 - least(n.len, 999) / 1000.0 as score
+    from (select p.id, length(p.product_name) as len,
+            case when ${nameC} = lower(${query}) then ${tierSql(TIER.exact)} else ${tierSql(TIER.prefix)} end as tier
           from products p
           where ${publicProductFilter} and ${nameC} like lower(${escapeLike(query)}) || '%'
           order by ${nameC} limit ${PREFIX_SCAN}) n
     join product_stats s on s.product_id = n.id
-    order by n.tier, s.upvotes desc, n.id limit ${cap}`;
+    order by n.tier, s.upvotes desc, n.len, n.id limit ${cap}`;
 }
 
 /**
@@ -50,7 +73,7 @@ export function nameMatches(query: string, cap: number): SQL {
  * in most products never costs more than a rare one (the index alone would read every posting).
  * The candidates do not depend on the page asked for, so pages never overlap or skip.
  */
-export function fullTextMatches(tsQuery: string, cap: number, tier: number = TIER.allWords): SQL {
+export function fullTextMatches(tsQuery: string, cap: number, tier: number = TIER.allWords, phraseQuery: string | null = null): SQL {
   const query = sql`to_tsquery('english', ${tsQuery})`;
   // "offset 0" keeps the lateral subquery a per-row primary-key lookup: flattened into a join,
   // the planner may prefer to read every match of a rarer word from the heap instead.
@@ -74,8 +97,49 @@ export function fullTextMatches(tsQuery: string, cap: number, tier: number = TIE
       where i.id not in (select id from popular)
     )
     select id, ${tierSql(tier)} as tier,
-      ts_rank('{0.1, 0.2, 0.4, 1.0}', search_vector, ${query}, 1) * (1 + 0.1 * ln(1 + upvotes)) as score
+      ${scoreSql(sql`search_vector`, sql`upvotes`, tsQuery, phraseQuery)} as score
     from candidates order by score desc, id limit ${cap}`;
+}
+
+/**
+ * Products carrying what the query names, ranked by how well their text matches any of its words
+ * (`rankQuery`), blended with popularity like fullTextMatches. Named are: a tag equal to one of
+ * `tags` (see tagForms), a subcategory whose every word (stemmed) is in the query ("password
+ * manager" names Password Managers, "self-hosted password manager" too), a niche whose words are
+ * exactly the query's. Candidates: the POPULAR_SCAN most-upvoted products that carry one, and up to
+ * NAMED_CARRIERS more through each index (tags GIN, the link tables' btrees); the taxonomy tables
+ * are small and read whole.
+ */
+export function namedMatches(query: string, tags: string[], rankQuery: string, phraseQuery: string | null, cap: number): SQL {
+  const words = sql`tsvector_to_array(to_tsvector('english', ${query}))`;
+  const lexemes = (column: SQL) => sql`tsvector_to_array(to_tsvector('english', ${column}))`;
+  const tagArray = sql`${`{${tags.map((t) => `"${t}"`).join(",")}}`}::text[]`;
+  const carries = sql`(p.tags && ${tagArray}
+    or exists (select 1 from product_subcategories ps where ps.product_id = p.id and ps.subcategory_id in (select id from named_sub))
+    or exists (select 1 from product_niches pn where pn.product_id = p.id and pn.niche_id in (select id from named_niche)))`;
+  return sql`with named_sub as materialized (
+      select id from subcategories where status = 'published'
+        and cardinality(${lexemes(sql`name`)}) > 0 and ${lexemes(sql`name`)} <@ ${words}
+    ),
+    named_niche as materialized (
+      select id from niches where status = 'published' and cardinality(${words}) > 0 and ${lexemes(sql`name`)} = ${words}
+    ),
+    carriers as materialized (
+      (select s.product_id as id from (select product_id from product_stats
+         order by upvotes desc nulls last, product_id limit ${POPULAR_SCAN}) s
+       join products p on p.id = s.product_id where ${carries})
+      union
+      (select product_id from product_subcategories where subcategory_id in (select id from named_sub) limit ${NAMED_CARRIERS})
+      union
+      (select product_id from product_niches where niche_id in (select id from named_niche) limit ${NAMED_CARRIERS})
+      union
+      (select p.id from products p where p.tags && ${tagArray} and ${publicProductFilter} limit ${NAMED_CARRIERS})
+    )
+    select p.id, ${tierSql(TIER.named)} as tier,
+      ${scoreSql(sql`p.search_vector`, sql`s.upvotes`, rankQuery, phraseQuery, 0.01)} as score
+    from carriers c join products p on p.id = c.id join product_stats s on s.product_id = p.id
+    where ${publicProductFilter}
+    order by score desc, p.id limit ${cap}`;
 }
 
 /**

@@ -6,12 +6,13 @@ import { cachedRead } from "~/db/data-cache.server";
 import { getDb } from "~/db/registry.server";
 import type { ProductCard } from "~/domain/product-card";
 import { queryCards } from "~/domain/product-card.server";
-import { buildTsQuery, nameCloseness, normalizeQuery, queryTokens } from "./query";
+import { buildMostWordsQuery, buildPhraseQuery, buildTsQuery, nameCloseness, normalizeQuery, queryTokens, searchTerms, tagForms } from "./query";
 import {
   cardsByIds,
   fullTextMatches,
   fuzzyCandidates,
   nameMatches,
+  namedMatches,
   TIER,
   FuzzyRow,
   HitRow,
@@ -47,7 +48,8 @@ type Hit = HitRow;
  * with the query; products with all the words (name > tagline/tags > headline/description,
  * blended with upvotes); when no product has the exact name and either fewer than five were found
  * or no product has all the words, names with a word one typo away from each query word; last,
- * when no product has all the words, products with any of them. Every statement is bounded and
+ * when no product has all the words, products with all of them but one (three words or more),
+ * then products with any of them. Every statement is bounded and
  * served by an index (see search-sql.server.ts).
  */
 export async function searchProducts(q: string, options: SearchOptions = {}): Promise<SearchResult> {
@@ -70,17 +72,30 @@ async function search(query: string, limit: number, offset: number): Promise<Sea
   // One more than the page shows (is there a next page?), and enough to tell "fewer than five".
   const cap = Math.max(want + 1, FUZZY_BELOW);
   const tokens = queryTokens(query);
+  const terms = searchTerms(tokens);
 
-  const andQuery = buildTsQuery(tokens, "&");
-  const hits = await runHits(db, [nameMatches(query, cap), ...(andQuery ? [fullTextMatches(andQuery, cap)] : [])]);
+  const andQuery = buildTsQuery(terms, "&");
+  const orQuery = buildTsQuery(terms, "|");
+  const phrase = buildPhraseQuery(tokens);
+  const tags = [...new Set([...tagForms(tokens), ...tagForms(terms)])];
+  const hits = await runHits(db, [
+    nameMatches(query, cap),
+    ...(andQuery && orQuery ? [namedMatches(query, tags, orQuery, phrase, cap), fullTextMatches(andQuery, cap, TIER.allWords, phrase)] : []),
+  ]);
   const exact = hits.some((h) => h.tier === TIER.exact);
-  const allWordsFound = tokens.length < 2 || hits.some((h) => h.tier === TIER.allWords);
+  const allWordsFound = terms.length < 2 || hits.some((h) => h.tier === TIER.allWords);
   const words = tokens.filter((t) => t.length >= FUZZY_MIN_WORD);
   if (!exact && words.length > 0 && (!allWordsFound || rankedIds(hits).length < FUZZY_BELOW)) {
     hits.push(...(await fuzzyMatches(db, query, words)));
   }
   if (!allWordsFound) {
-    hits.push(...(await runHits(db, [fullTextMatches(buildTsQuery(tokens, "|")!, cap, TIER.anyWord)])));
+    const mostWords = buildMostWordsQuery(terms);
+    hits.push(
+      ...(await runHits(db, [
+        ...(mostWords ? [fullTextMatches(mostWords, cap, TIER.mostWords, phrase)] : []),
+        fullTextMatches(orQuery!, cap, TIER.anyWord, phrase),
+      ])),
+    );
   }
   const ids = rankedIds(hits);
 

@@ -96,6 +96,25 @@ describe("searchProducts", () => {
     expect(managers).toContain(top[0]);
   });
 
+  it("puts the products a query names first: 'password manager', 'feed readers', 'e-books'", async () => {
+    const tagged = async (q: string, tag: string) => (await searchProducts(q, { limit: 5 })).items.filter((card) => card.tags.includes(tag)).length;
+    expect(await tagged("password manager", "password-managers")).toBe(5);
+    expect(await tagged("feed readers", "feed-readers")).toBe(5);
+    expect(await tagged("e-books", "ebooks")).toBe(5);
+    expect(await tagged("to do list", "tasks-to-do-lists")).toBe(5);
+  });
+
+  it("finds what most of the words describe when no product says them all", async () => {
+    expect(await names("privacy friendly web analytics", 3)).toContain("Plausible");
+    expect(await names("uninstall apps mac", 3)).toContain("AppCleaner");
+    expect(await names("video conferencing voip", 3)).toContain("Jitsi");
+  });
+
+  it("completes a name to the closest product first", async () => {
+    expect((await names("notio"))[0]).toBe("Notion");
+    expect((await names("homebr"))[0]).toBe("Homebrew");
+  });
+
   it("finds kanban tools from 'kanban board'", async () => {
     const top = await names("kanban board", 10);
     const kanban = ["Trello", "Kanba", "Kanri", "KanbanFlow", "VivifyScrum", "Fizzy"];
