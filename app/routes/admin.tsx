@@ -7,6 +7,8 @@ import { requireAdmin, signOut } from "~/domain/auth/session.server";
 import { assertSameOrigin } from "~/lib/http/origin.server";
 import { setFlash } from "~/domain/flash.server";
 import { useSiteEnv } from "~/domain/root-data";
+import { getDb } from "~/db/registry.server";
+import { reportedProductCount } from "~/features/reports/queries.server";
 
 export function meta({ matches }: Route.MetaArgs) {
   const siteName = matches[0].loaderData?.env.SITE_NAME ?? "Toolnest";
@@ -16,7 +18,7 @@ export function meta({ matches }: Route.MetaArgs) {
 /** Every admin page: a live session and an admin_users entry (each child route checks again). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireAdmin(request, context);
-  return { email: admin.email };
+  return { email: admin.email, counts: { "/admin/reports": await reportedProductCount(getDb()) } };
 }
 
 /** Logout from the side navigation: ends the session and goes to the Admin Portal. */
@@ -33,7 +35,7 @@ export async function action({ request }: Route.ActionArgs) {
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const { SITE_NAME } = useSiteEnv();
   return (
-    <AdminShell siteName={SITE_NAME} email={loaderData.email}>
+    <AdminShell siteName={SITE_NAME} email={loaderData.email} counts={loaderData.counts}>
       <Outlet />
       <FlashToaster />
     </AdminShell>

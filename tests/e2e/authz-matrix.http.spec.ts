@@ -84,6 +84,7 @@ const ACCESS: Record<string, Access> = {
   "/admin/trending-ads": "admin-form",
   "/admin/bulk-remap": "admin-form",
   "/admin/moderation": "admin-form",
+  "/admin/reports": "admin-form",
   "/admin/audit": "admin",
   "/admin/submissions": "admin-form",
   "/admin/suggestions": "admin-form",
@@ -131,6 +132,7 @@ const ACCESS: Record<string, Access> = {
   // The submission wizard: members only; it continues the caller's own draft (?product=).
   "/submit-product-details": "member",
   // Claim a product (issue 11): members only, the form posts for the signed-in caller.
+  "/report-product": "member",
   "/claim-product": "member",
   // Advertise (issue 15): anyone reads it; checking out needs a signed-in member.
   "/advertise": "public-form",

@@ -14,3 +14,4 @@ export * from "./moderation";
 export * from "./imports";
 export * from "./promotion";
 export * from "./logos";
+export * from "./reports";

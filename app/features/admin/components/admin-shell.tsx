@@ -1,4 +1,4 @@
-import { ClipboardCheckIcon, FileUpIcon, FolderTreeIcon, HistoryIcon, InboxIcon, LightbulbIcon, ListTreeIcon, MessageSquareIcon, ReceiptIcon, UsersIcon, LayoutDashboardIcon, LogOutIcon, MegaphoneIcon, PackageIcon, PanelLeftCloseIcon, PanelLeftOpenIcon, SparklesIcon } from "lucide-react";
+import { ClipboardCheckIcon, FlagIcon, FileUpIcon, FolderTreeIcon, HistoryIcon, InboxIcon, LightbulbIcon, ListTreeIcon, MessageSquareIcon, ReceiptIcon, UsersIcon, LayoutDashboardIcon, LogOutIcon, MegaphoneIcon, PackageIcon, PanelLeftCloseIcon, PanelLeftOpenIcon, SparklesIcon } from "lucide-react";
 import { useEffect, useRef, useState, type ComponentType, type ReactNode } from "react";
 import { Form, Link, useLocation, useNavigation } from "react-router";
 import { ThemeToggle } from "~/components/theme-toggle";
@@ -18,6 +18,7 @@ export const ADMIN_NAV: { label: string; to: string; icon: ComponentType<{ class
   { label: "Manage Niches", to: "/admin/niches", icon: FolderTreeIcon },
   { label: "Parent Subcategories", to: "/admin/parent-subcategories", icon: ListTreeIcon },
   { label: "Feedback Reports", to: "/admin/feedback-reports", icon: MessageSquareIcon },
+  { label: "Reports", to: "/admin/reports", icon: FlagIcon },
   { label: "Audit Log", to: "/admin/audit", icon: HistoryIcon },
   { label: "AI Engine", to: "/admin/my-ai-engine", icon: SparklesIcon },
 ];
@@ -35,7 +36,18 @@ export function isCurrentAdminPage(to: string, pathname: string): boolean {
  * keyboard into it and makes the page behind inert, Escape closes it and gives the focus back to
  * the toggle, and following a link closes it.
  */
-export function AdminShell({ siteName, email, children }: { siteName: string; email: string; children: ReactNode }) {
+export function AdminShell({
+  siteName,
+  email,
+  counts = {},
+  children,
+}: {
+  siteName: string;
+  email: string;
+  /** What waits for an admin on a page (its path: how many), shown beside its name when not 0. */
+  counts?: Record<string, number>;
+  children: ReactNode;
+}) {
   // Wide screens start expanded; narrow screens start with the navigation hidden.
   const [collapsed, setCollapsed] = useState(false);
   const [mobileOpen, setMobileOpen] = useState(false);
@@ -139,6 +151,13 @@ export function AdminShell({ siteName, email, children }: { siteName: string; em
                 >
                   <Icon className="size-4 shrink-0" aria-hidden />
                   <span className={cn(collapsed && "md:sr-only")}>{label}</span>
+                  {counts[to] ? (
+                    <span className={cn("ml-auto rounded-full bg-primary px-1.5 text-xs text-primary-foreground tabular-nums", collapsed && "md:sr-only")}>
+                      <span className="sr-only">, </span>
+                      {counts[to]}
+                      <span className="sr-only"> waiting</span>
+                    </span>
+                  ) : null}
                 </Link>
               );
             })}

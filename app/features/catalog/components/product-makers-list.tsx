@@ -6,6 +6,7 @@ import type { ProductDetail } from "../queries/product.server";
 /** Creator and makers (or Unclaimed) with Claim this product, which the product's own makers are not offered. */
 export function ProductMakersList({ product, viewerIsMaker = false }: { product: ProductDetail; viewerIsMaker?: boolean }) {
   const claimPath = `/claim-product?product=${encodeURIComponent(product.slug)}`;
+  const reportPath = `/report-product?product=${encodeURIComponent(product.slug)}`;
   return (
     <section aria-labelledby="makers-heading" className="rounded-xl border p-4">
       <h2 id="makers-heading" className="mb-2 font-semibold">
@@ -31,6 +32,9 @@ export function ProductMakersList({ product, viewerIsMaker = false }: { product:
           <Link to={`/auth?redirectTo=${encodeURIComponent(claimPath)}`}>Claim this product</Link>
         </Button>
       )}
+      <Link to={`/auth?redirectTo=${encodeURIComponent(reportPath)}`} className="mt-1 block text-xs text-muted-foreground underline-offset-2 hover:underline">
+        Report this listing
+      </Link>
     </section>
   );
 }

@@ -1,0 +1,89 @@
+import { Form, useNavigation } from "react-router";
+import { PageLink } from "~/components/ui/page-link";
+import { Button } from "~/components/ui/button";
+import { CatalogProductLogo } from "~/domain/components/product-monogram";
+import { REPORT_REASONS } from "~/lib/constants";
+import { NOTE_MAX, REASON_LABELS, type ReportErrors, type ReportPage } from "../reports";
+
+/**
+ * /report-product: what is wrong with a listing, and a note. A plain form: it works before the
+ * scripts arrive and without them; the action sends the member back to the product with a thanks.
+ */
+export function ReportForm({ page, errors }: { page: ReportPage; errors?: ReportErrors }) {
+  const navigation = useNavigation();
+  if (page.kind === "message") {
+    return (
+      <div className="mx-auto max-w-xl">
+        <h1 className="mb-2 text-2xl font-bold">Report a listing</h1>
+        <p role="alert">{page.message}</p>
+      </div>
+    );
+  }
+  const { product } = page;
+  return (
+    <div className="mx-auto flex max-w-xl flex-col gap-4">
+      <div className="flex items-center gap-3">
+        <CatalogProductLogo name={product.product_name} src={product.logo_url} />
+        <h1 className="text-2xl font-bold break-words">Report {product.product_name}</h1>
+      </div>
+      {page.alreadyOpen ? (
+        <p role="status" className="rounded-md border bg-muted px-3 py-2">
+          You have already reported this product. The administrators will e-mail you what they decide.{" "}
+          <PageLink to={`/resources/${product.slug}`} className="underline">
+            Back to {product.product_name}
+          </PageLink>
+        </p>
+      ) : (
+        <Form method="post" className="flex flex-col gap-4" noValidate>
+          <input type="hidden" name="product" value={product.slug} />
+          {errors?.form ? (
+            <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive dark:text-red-300">
+              {errors.form}
+            </p>
+          ) : null}
+          <fieldset className="flex flex-col gap-2" aria-describedby={errors?.reason ? "report-reason-error" : undefined}>
+            <legend className="mb-1 font-medium">What is wrong with this listing?</legend>
+            {REPORT_REASONS.map((reason) => (
+              <label key={reason} className="flex min-h-6 items-center gap-2">
+                <input type="radio" name="reason" value={reason} required />
+                {REASON_LABELS[reason]}
+              </label>
+            ))}
+            {errors?.reason ? (
+              <p id="report-reason-error" className="text-sm text-destructive dark:text-red-300">
+                {errors.reason}
+              </p>
+            ) : null}
+          </fieldset>
+          <div className="flex flex-col gap-1">
+            <label htmlFor="report-note" className="font-medium">
+              Note <span className="font-normal text-muted-foreground">(what the administrators should check)</span>
+            </label>
+            <textarea
+              id="report-note"
+              name="note"
+              rows={4}
+              maxLength={NOTE_MAX}
+              aria-invalid={errors?.note ? true : undefined}
+              aria-describedby={errors?.note ? "report-note-error" : undefined}
+              className="rounded-md border border-input bg-background px-3 py-2 text-sm"
+            />
+            {errors?.note ? (
+              <p id="report-note-error" className="text-sm text-destructive dark:text-red-300">
+                {errors.note}
+              </p>
+            ) : null}
+          </div>
+          <div className="flex flex-wrap gap-2">
+            <Button type="submit" disabled={navigation.state === "submitting"}>
+              {navigation.state === "submitting" ? "Sending..." : "Send report"}
+            </Button>
+            <Button asChild variant="outline">
+              <PageLink to={`/resources/${product.slug}`}>Cancel</PageLink>
+            </Button>
+          </div>
+        </Form>
+      )}
+    </div>
+  );
+}
