@@ -7,8 +7,7 @@ import { requireAdmin, signOut } from "~/domain/auth/session.server";
 import { assertSameOrigin } from "~/lib/http/origin.server";
 import { setFlash } from "~/domain/flash.server";
 import { useSiteEnv } from "~/domain/root-data";
-import { getDb } from "~/db/registry.server";
-import { reportedProductCount } from "~/features/reports/queries.server";
+import { adminNavCounts } from "~/features/reports/requests.server";
 
 export function meta({ matches }: Route.MetaArgs) {
   const siteName = matches[0].loaderData?.env.SITE_NAME ?? "Toolnest";
@@ -18,7 +17,7 @@ export function meta({ matches }: Route.MetaArgs) {
 /** Every admin page: a live session and an admin_users entry (each child route checks again). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireAdmin(request, context);
-  return { email: admin.email, counts: { "/admin/reports": await reportedProductCount(getDb()) } };
+  return { email: admin.email, counts: await adminNavCounts() };
 }
 
 /** Logout from the side navigation: ends the session and goes to the Admin Portal. */

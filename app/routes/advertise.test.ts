@@ -6,7 +6,6 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../tests/support/raw-rows";
 import { getDb } from "~/db/registry.server";
-import { setAuthSettings } from "~/domain/auth/auth.server";
 import { DURATION_REQUIRED, PRODUCT_REQUIRED } from "~/features/promotion/promotion";
 import { testPayments } from "~/lib/payments/local-providers.server";
 import { setPayments } from "~/lib/payments/payments.server";

@@ -11,7 +11,7 @@ import { logger } from "~/lib/logger.server";
 import { queueMail } from "~/lib/mail/mail.server";
 import { clampPage, pageCountOf } from "~/lib/paging";
 import { fileReport, resolveReports } from "./mutations.server";
-import { hasOpenReport, openReportGroups, QUEUE_PAGE_SIZE, reportableProduct } from "./queries.server";
+import { hasOpenReport, openReportGroups, QUEUE_PAGE_SIZE, reportableProduct, reportedProductCount } from "./queries.server";
 import { makerMessage, reporterMessage } from "./report-mail";
 import { OUTCOME_LABELS, REPORT_MESSAGES, reportSchema, resolveSchema, type ReportErrors, type ReportPage } from "./reports";
 
@@ -71,4 +71,9 @@ export async function adminReportsAction(request: Request, admin: SessionUser) {
     logger().error({ err: error, product: productId }, "report outcome mail failed");
   }
   return data({ ok: true as const, message: `${result.product.product_name}: ${OUTCOME_LABELS[outcome]}. ${result.reporters.length} reporter(s) e-mailed.` });
+}
+
+/** What waits beside a page's name in the admin navigation (the admin layout's loader). */
+export async function adminNavCounts(): Promise<Record<string, number>> {
+  return { "/admin/reports": await reportedProductCount(getDb()) };
 }
