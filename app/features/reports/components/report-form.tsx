@@ -1,6 +1,7 @@
 import { Form, useNavigation } from "react-router";
 import { PageLink } from "~/components/ui/page-link";
 import { Button } from "~/components/ui/button";
+import { FormField } from "~/components/ui/form-field";
 import { CatalogProductLogo } from "~/domain/components/product-monogram";
 import { REPORT_REASONS } from "~/lib/constants";
 import { NOTE_MAX, REASON_LABELS, type ReportErrors, type ReportPage } from "../reports";
@@ -55,25 +56,16 @@ export function ReportForm({ page, errors }: { page: ReportPage; errors?: Report
               </p>
             ) : null}
           </fieldset>
-          <div className="flex flex-col gap-1">
-            <label htmlFor="report-note" className="font-medium">
-              Note <span className="font-normal text-muted-foreground">(what the administrators should check)</span>
-            </label>
-            <textarea
-              id="report-note"
-              name="note"
-              rows={4}
-              maxLength={NOTE_MAX}
-              aria-invalid={errors?.note ? true : undefined}
-              aria-describedby={errors?.note ? "report-note-error" : undefined}
-              className="rounded-md border border-input bg-background px-3 py-2 text-sm"
-            />
-            {errors?.note ? (
-              <p id="report-note-error" className="text-sm text-destructive dark:text-red-300">
-                {errors.note}
-              </p>
-            ) : null}
-          </div>
+          <FormField
+            id="report-note"
+            name="note"
+            label="Note"
+            labelClassName="font-medium"
+            hint="What the administrators should check (required for Other)."
+            error={errors?.note}
+          >
+            {(control) => <textarea {...control} rows={4} maxLength={NOTE_MAX} className="rounded-md border border-input bg-background px-3 py-2 text-sm" />}
+          </FormField>
           <div className="flex flex-wrap gap-2">
             <Button type="submit" disabled={navigation.state === "submitting"}>
               {navigation.state === "submitting" ? "Sending..." : "Send report"}
