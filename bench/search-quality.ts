@@ -14,7 +14,7 @@ import MiniSearch from "minisearch";
 import { openMemoryDatabase, type Database } from "../app/db/client.server";
 import { setDatabase } from "../app/db/registry.server";
 import { seedDemoCatalog } from "../app/features/catalog/mutations/seed.server";
-import { searchProducts } from "../app/features/search/search.server";
+import { searchProducts } from "../app/features/search/queries.server";
 import { queryRows } from "../tests/support/raw-rows";
 import { summarize, type Timing } from "./stats";
 

@@ -18,7 +18,7 @@ import pg from "pg";
 import { openDatabase, type Database, type DatabaseHandle } from "../app/db/client.server";
 import { queryRows } from "../tests/support/raw-rows";
 import { setDatabase } from "../app/db/registry.server";
-import { searchProducts } from "../app/features/search/search.server";
+import { searchProducts } from "../app/features/search/queries.server";
 import { assertLocalDatabaseUrl, withDatabase } from "../tests/setup/local-database";
 import { generateSyntheticCatalog, prng, vocabulary } from "./synthetic-catalog";
 

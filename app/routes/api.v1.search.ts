@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Route } from "./+types/api.v1.search";
-import { MAX_SEARCH_LIMIT, MAX_SEARCH_RESULTS, searchProducts } from "~/features/search/search.server";
+import { MAX_SEARCH_LIMIT, MAX_SEARCH_RESULTS, searchProducts } from "~/features/search/queries.server";
 import { parameterError, publicJson } from "~/lib/api.server";
 
 const LIMIT_MESSAGE = `must be a whole number from 1 to ${MAX_SEARCH_LIMIT}`;

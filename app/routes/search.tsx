@@ -3,7 +3,7 @@ import type { Route } from "./+types/search";
 import { Button } from "~/components/ui/button";
 import { cardEngagement } from "~/features/engagement/components/card-engagement";
 import { SearchResultCard } from "~/features/search/components/search-result-card";
-import { normalizeQuery, searchProducts } from "~/features/search/search.server";
+import { normalizeQuery, searchProducts } from "~/features/search/queries.server";
 import { seoMeta } from "~/features/seo/seo";
 import { env } from "~/lib/env.server";
 

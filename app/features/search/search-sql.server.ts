@@ -6,7 +6,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { plainNumber, productCardColumns } from "~/domain/product-card.server";
 import { publicProductFilter } from "~/domain/public-product.server";
-import { escapeLike } from "./query";
+import { escapeLike } from "./search";
 
 /** Names starting with the query, looked at in byte order (shortest completions first). */
 const PREFIX_SCAN = 300;

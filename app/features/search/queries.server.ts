@@ -6,7 +6,7 @@ import { cachedRead } from "~/db/data-cache.server";
 import { getDb } from "~/db/registry.server";
 import type { ProductCard } from "~/domain/product-card";
 import { queryCards } from "~/domain/product-card.server";
-import { buildMostWordsQuery, buildPhraseQuery, buildTsQuery, nameCloseness, normalizeQuery, queryTokens, searchTerms, tagForms } from "./query";
+import { buildMostWordsQuery, buildPhraseQuery, buildTsQuery, nameCloseness, normalizeQuery, queryTokens, searchTerms, tagForms } from "./search";
 import {
   cardsByIds,
   fullTextMatches,
@@ -18,7 +18,7 @@ import {
   HitRow,
 } from "./search-sql.server";
 
-export { MAX_QUERY_LENGTH, normalizeQuery } from "./query";
+export { MAX_QUERY_LENGTH, normalizeQuery } from "./search";
 
 export const DEFAULT_SEARCH_LIMIT = 20;
 export const MAX_SEARCH_LIMIT = 100;
