@@ -96,6 +96,9 @@ const RULES: [RegExp, string][] = [
   [/^bg-(none|linear-.+|radial(-.+)?|conic(-.+)?|gradient-.+)$/, "bg-image"],
   [/^bg-(clip|origin)-/, "bg-$1"],
   [/^bg-/, "bg-color"],
+  // Gradient stops: a position (from-10%) and a colour (to-primary) are two slots of each stop.
+  [/^(from|via|to)-(\d+(\.\d+)?%|\[[\d.]+%\])$/, "gradient-$1-position"],
+  [/^(from|via|to)-/, "gradient-$1"],
   [/^border-(solid|dashed|dotted|double|hidden|none)$/, "border-style"],
   [/^border(?:-([xysetrbl]))?(-\d+)?$/, "border-w|$1"],
   [/^border-([xysetrbl])-/, "border-color|$1"],
