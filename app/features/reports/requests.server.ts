@@ -21,7 +21,7 @@ export const REPORT_RATE_LIMIT: RateLimitRule = { limit: 10, windowSeconds: 3600
 /** What /report-product?product={slug} shows the signed-in member. */
 export async function reportPageLoader(request: Request, user: SessionUser): Promise<{ page: ReportPage; status: number }> {
   const slug = new URL(request.url).searchParams.get("product")?.trim() ?? "";
-  if (!slug) return { page: { kind: "message", message: REPORT_MESSAGES.noProduct }, status: 400 };
+  if (!slug) return { page: { kind: "message", message: REPORT_MESSAGES.noProduct }, status: 200 };
   const product = await reportableProduct(getDb(), slug);
   if (!product) return { page: { kind: "message", message: REPORT_MESSAGES.notFound }, status: 404 };
   return { page: { kind: "form", product, alreadyOpen: await hasOpenReport(getDb(), product.id, user.id) }, status: 200 };
