@@ -61,7 +61,8 @@ test("a click on a card that has not hydrated yet is handled by the app, on a sl
     .getByRole("button", { name: /^Upvote / })
     .evaluate((button) => {
       button.dispatchEvent(new PointerEvent("pointerdown", { bubbles: true, isPrimary: true }));
-      button.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+      // Cancelable, as a browser's click is: the upvote button is a form's submit button (decision 082).
+      button.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true, button: 0 }));
     });
   await expect(page.getByText("Please sign in to upvote products.")).toBeVisible();
   await page.keyboard.press("Escape");
