@@ -4,14 +4,14 @@ import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import { CatalogProductLogo } from "~/domain/components/product-monogram";
 import { REPORT_REASONS } from "~/lib/constants";
-import { NOTE_MAX, REASON_LABELS, type ReportErrors, type ReportPage } from "../reports";
+import { useFormErrors } from "~/lib/use-form-errors";
+import { NOTE_MAX, REASON_LABELS, reportSchema, type ReportErrors, type ReportPage, type ReportProduct } from "../reports";
 
 /**
  * /report-product: what is wrong with a listing, and a note. A plain form: it works before the
  * scripts arrive and without them; the action sends the member back to the product with a thanks.
  */
 export function ReportForm({ page, errors }: { page: ReportPage; errors?: ReportErrors }) {
-  const navigation = useNavigation();
   if (page.kind === "message") {
     return (
       <div className="mx-auto max-w-xl">
@@ -20,14 +20,20 @@ export function ReportForm({ page, errors }: { page: ReportPage; errors?: Report
       </div>
     );
   }
-  const { product } = page;
+  return <ReportFields product={page.product} alreadyOpen={page.alreadyOpen} serverErrors={errors} />;
+}
+
+/** The form itself: checked in the browser with the action's schema (decision 031), and again by the action. */
+function ReportFields({ product, alreadyOpen, serverErrors }: { product: ReportProduct; alreadyOpen: boolean; serverErrors?: ReportErrors }) {
+  const navigation = useNavigation();
+  const { errors, ...check } = useFormErrors<ReportErrors>(reportSchema, serverErrors);
   return (
     <div className="mx-auto flex max-w-xl flex-col gap-4">
       <div className="flex items-center gap-3">
         <CatalogProductLogo name={product.product_name} src={product.logo_url} />
         <h1 className="text-2xl font-bold break-words">Report {product.product_name}</h1>
       </div>
-      {page.alreadyOpen ? (
+      {alreadyOpen ? (
         <p role="status" className="rounded-md border bg-muted px-3 py-2">
           You have already reported this product. The administrators will e-mail you what they decide.{" "}
           <PageLink to={`/resources/${product.slug}`} className="underline">
@@ -35,14 +41,14 @@ export function ReportForm({ page, errors }: { page: ReportPage; errors?: Report
           </PageLink>
         </p>
       ) : (
-        <Form method="post" className="flex flex-col gap-4" noValidate>
+        <Form method="post" className="flex flex-col gap-4" noValidate {...check}>
           <input type="hidden" name="product" value={product.slug} />
-          {errors?.form ? (
+          {errors.form ? (
             <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive dark:text-red-300">
               {errors.form}
             </p>
           ) : null}
-          <fieldset className="flex flex-col gap-2" aria-describedby={errors?.reason ? "report-reason-error" : undefined}>
+          <fieldset className="flex flex-col gap-2" aria-describedby={errors.reason ? "report-reason-error" : undefined}>
             <legend className="mb-1 font-medium">What is wrong with this listing?</legend>
             {REPORT_REASONS.map((reason) => (
               <label key={reason} className="flex min-h-6 items-center gap-2">
@@ -50,7 +56,7 @@ export function ReportForm({ page, errors }: { page: ReportPage; errors?: Report
                 {REASON_LABELS[reason]}
               </label>
             ))}
-            {errors?.reason ? (
+            {errors.reason ? (
               <p id="report-reason-error" className="text-sm text-destructive dark:text-red-300">
                 {errors.reason}
               </p>
@@ -62,7 +68,7 @@ export function ReportForm({ page, errors }: { page: ReportPage; errors?: Report
             label="Note"
             labelClassName="font-medium"
             hint="What the administrators should check (required for Other)."
-            error={errors?.note}
+            error={errors.note}
           >
             {(control) => <textarea {...control} rows={4} maxLength={NOTE_MAX} className="rounded-md border border-input bg-background px-3 py-2 text-sm" />}
           </FormField>
