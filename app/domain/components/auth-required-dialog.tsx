@@ -1,8 +1,6 @@
-import { Link, useLocation } from "react-router";
-import { Button } from "~/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import { lazy, Suspense } from "react";
 
-interface AuthRequiredDialogProps {
+export interface AuthRequiredDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   message?: string;
@@ -10,36 +8,19 @@ interface AuthRequiredDialogProps {
   onContinue?: () => void;
 }
 
+/** The dialog's body, loaded on the first press that opens it: no page needs it before (decision 082). */
+const OpenAuthRequiredDialog = lazy(() => import("./auth-required-dialog-open"));
+
 /**
  * The spec's dialog for actions that need an account. Mounted only while open (a closed dialog
  * renders nothing anyway): a list page has two toggles per card, each with this dialog, and every
- * closed one still cost its state, ids and elements on each server render (decision 060).
+ * closed one still cost its state, ids and elements on each server render (decision 060). Its
+ * code (and the dialog primitives') loads when a visitor first needs it, not with every page.
  */
 export function AuthRequiredDialog(props: AuthRequiredDialogProps) {
-  return props.open ? <OpenAuthRequiredDialog {...props} /> : null;
-}
-
-function OpenAuthRequiredDialog({ open, onOpenChange, message = "Please sign in to continue.", onContinue }: AuthRequiredDialogProps) {
-  const location = useLocation();
-  const redirectTo = `${location.pathname}${location.search}`;
-  return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Authentication Required</DialogTitle>
-          <DialogDescription>{message}</DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <Button variant="outline" onClick={() => onOpenChange(false)}>
-            Cancel
-          </Button>
-          <Button asChild>
-            <Link to={`/auth?redirectTo=${encodeURIComponent(redirectTo)}`} onClick={onContinue}>
-              Continue to Sign In
-            </Link>
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
-  );
+  return props.open ? (
+    <Suspense fallback={null}>
+      <OpenAuthRequiredDialog {...props} />
+    </Suspense>
+  ) : null;
 }
