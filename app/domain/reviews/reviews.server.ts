@@ -59,7 +59,8 @@ export async function setFeedbackHidden(tx: Executor, id: number, hidden: boolea
 
 /**
  * The reviews and replies the public sees, over `product_feedback f`: not hidden by an admin, and
- * not written by a suspended member. Every public read of reviews (the product page, ratings in
+ * not written by a suspended member (decision 046); product_stats.comments counts the same rows
+ * (the baseline's triggers). Every public read of reviews (the product page, ratings in
  * comparisons) uses this one condition.
  */
 export const visibleFeedback = sql`f.hidden_at is null and not exists (select 1 from "user" su where su.id = f.user_id and su.suspended_at is not null)`;

@@ -1,23 +1,15 @@
-import path from "node:path";
 import { sql } from "drizzle-orm";
-import { afterAll, afterEach, beforeEach, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { queryRows } from "../../../tests/support/raw-rows";
 import { getDb } from "~/db/registry.server";
-import { mailIdle, setMailSettings } from "~/lib/mail/mail.server";
+import { mailIdle } from "~/lib/mail/mail.server";
 import { createProduct, createUser } from "../../../tests/factories";
 import { mailsTo } from "../../../tests/support/eml";
-import { tempDirs } from "../../../tests/support/temp-dirs";
+import { outboxPerTest } from "../../../tests/support/mail-outbox";
 import { editAction } from "./requests.server";
 
 // Saving a product as live tells its submitter (decision 043), once, after the commit.
-const temp = tempDirs("toolnest-form-mail-");
-let outboxDir = "";
-beforeEach(() => {
-  outboxDir = path.join(temp.make(), "outbox");
-  setMailSettings({ smtpUrl: null, from: "Toolnest <no-reply@localhost>", outboxDir });
-});
-afterEach(() => setMailSettings(undefined));
-afterAll(() => temp.removeAll());
+const outbox = outboxPerTest("toolnest-form-mail-");
 
 function post(values: Record<string, string | string[]>, id: number): Request {
   const form = new FormData();
@@ -47,9 +39,9 @@ it("saving a draft as live e-mails the submitter; saving it again does not", asy
   const [row] = await queryRows<{ status: string }>(db, sql`select status from products where id = ${product.id}`);
   expect(row!.status).toBe("live");
   await mailIdle();
-  expect(mailsTo(outboxDir, `${maker}@example.com`).map((m) => m.subject)).toEqual([`Form Publish ${product.id} is now live`]);
+  expect(mailsTo(outbox(), `${maker}@example.com`).map((m) => m.subject)).toEqual([`Form Publish ${product.id} is now live`]);
 
   await editAction(post(values, product.id), admin, String(product.id));
   await mailIdle();
-  expect(mailsTo(outboxDir, `${maker}@example.com`)).toHaveLength(1);
+  expect(mailsTo(outbox(), `${maker}@example.com`)).toHaveLength(1);
 });

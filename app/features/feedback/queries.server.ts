@@ -7,6 +7,7 @@ import { col, selectRows } from "~/db/rows.server";
 import { intArray } from "~/db/sql-arrays";
 import { getDb } from "~/db/registry.server";
 import { REVIEWS_SHOWN, summarize, type FeedbackItem, type ProductFeedback, type Review } from "./feedback";
+import { visibleFeedback } from "~/domain/reviews/reviews.server";
 
 export const FeedbackRow = z.object({
   id: col.int,
@@ -21,11 +22,7 @@ export const FeedbackRow = z.object({
 });
 export type FeedbackRow = z.output<typeof FeedbackRow>;
 
-/**
- * Public means not hidden by an admin and written by a user who is not suspended (decision 046);
- * product_stats.comments counts the same rows (migration 0019's triggers).
- */
-export const visibleFeedback = sql`f.hidden_at is null and not exists (select 1 from "user" su where su.id = f.user_id and su.suspended_at is not null)`;
+// Public reviews: `visibleFeedback` (app/domain/reviews), shared with the comparison's ratings.
 
 export const feedbackColumns = sql`f.id, f.parent_id, f.comment, f.rating, f.created_at, f.user_id, pr.username, pr.avatar_url, pr.career`;
 
