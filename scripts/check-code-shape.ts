@@ -3,7 +3,8 @@
  *  - no source file over 300 lines (tests, generated route types and migrations excepted);
  *  - at most two `Symbol.for(...)` process singletons, each with a comment saying why;
  *  - one module folder writes each aggregate's tables (WRITERS): products and their links only in
- *    `app/domain/products/`, reviews only in `app/domain/reviews/`, orders only in the promotion
+ *    `app/domain/products/`, reviews only in `app/domain/reviews/`, listing reports only in
+ *    `app/features/reports/`, orders only in the promotion
  *    feature, imports only in the CSV import feature;
  *  - no raw rows asserted to a type unchecked (`queryRows<T>`): reads parse at `app/db/rows.server.ts`.
  * Prints each breach with its place and exits 1 when there is one.
@@ -20,6 +21,7 @@ export const WRITERS: Record<string, string[]> = {
   "app/domain/reviews/": ["product_feedback"],
   "app/features/promotion/": ["promotion_orders", "payment_events"],
   "app/features/catalog-import/": ["catalog_imports", "catalog_import_rows"],
+  "app/features/reports/": ["listing_reports"],
 };
 
 function sourceFiles(dir: string): string[] {
